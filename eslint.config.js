@@ -1,0 +1,95 @@
+// One lint setup for server, main, renderer, tests and scripts. Layer rules make the architecture checkable:
+// http → domain → store/adapters, jobs → domain, schemas shared; no import cycles anywhere.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+const layer = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'resources/models/**',
+      'test/e2e/screenshots/**',
+      'renderer/dist/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            layer(
+              './server/store',
+              ['./server/domain', './server/http', './server/jobs', './server/app.ts'],
+              'store is the bottom layer',
+            ),
+            layer(
+              './server/adapters',
+              ['./server/domain', './server/http', './server/jobs', './server/store'],
+              'adapters talk to the outside world only',
+            ),
+            layer(
+              './server/schemas',
+              ['./server/domain', './server/http', './server/jobs', './server/store', './server/adapters'],
+              'schemas are shared leaves',
+            ),
+            layer(
+              './server/domain',
+              ['./server/http', './server/jobs', './server/app.ts', './server/main.ts'],
+              'domain never sees HTTP or the runner',
+            ),
+            layer(
+              './server/http',
+              ['./server/store', './server/adapters', './server/jobs'],
+              'http calls the domain only',
+            ),
+            layer('./server/jobs', ['./server/http', './server/store'], 'jobs call the domain'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '../server/*'],
+              allowTypeImports: true,
+              message: 'main/ and renderer/ share only types with the server',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only main/ may import electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

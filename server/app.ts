@@ -1,0 +1,94 @@
+/**
+ * `buildApp(deps)` assembles the Express app used by the CLI, the Electron shell and the tests: guards,
+ * the routers, static UI files, 404/405 and the problem+json error middleware. It does not listen.
+ */
+import { existsSync } from 'node:fs';
+import express, { type Express } from 'express';
+import type { Services } from './domain/services.js';
+import { allowedMethods, assertUniqueOperations, mountRoutes, type RouteDef } from './http/define-route.js';
+import { buildOpenApi } from './http/openapi.js';
+import { HttpProblem, errorMiddleware } from './http/problem.js';
+import { jobsRoutes } from './http/routes/jobs.js';
+import { sitesRoutes } from './http/routes/sites.js';
+import { PUBLIC_ROUTES, systemRoutes } from './http/routes/system.js';
+import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
+import { uiFallbackPage } from './http/ui-fallback.js';
+import type { Logger } from './logger.js';
+
+export interface AppDeps {
+  services: Services;
+  logger: Logger;
+  /** null turns authentication off (`--no-auth`). */
+  token: string | null;
+  version: string;
+  bodyLimitBytes: number;
+  uiDir: string;
+}
+
+export function allRoutes(services: Services, openapi: () => unknown): RouteDef[] {
+  return [...systemRoutes(services, openapi), ...sitesRoutes(services), ...jobsRoutes(services)];
+}
+
+export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; openapi: () => unknown } {
+  let doc: unknown;
+  const openapi = () => (doc ??= buildOpenApi(routes, deps.version, PUBLIC_ROUTES));
+  const routes = allRoutes(deps.services, openapi);
+  assertUniqueOperations(routes);
+  openapi(); // fail at start, not on first request, if a schema cannot be described
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(hostGuard());
+  app.use((_req, res, next) => {
+    res.set({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    });
+    next();
+  });
+
+  const publicApi = express.Router();
+  mountRoutes(
+    publicApi,
+    routes.filter((r) => PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
+    deps,
+  );
+  app.use(publicApi);
+
+  // The UI's static files need no token; `/?token=` turns the token into a cookie for the API calls.
+  app.get('/', tokenLanding(deps.token));
+  if (existsSync(deps.uiDir)) app.use(express.static(deps.uiDir, { index: 'index.html' }));
+  else app.get('/', (_req, res) => res.type('html').send(uiFallbackPage(deps.version)));
+
+  const api = express.Router();
+  api.use(authGuard(deps.token));
+  mountRoutes(
+    api,
+    routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
+    deps,
+  );
+  app.use(api);
+
+  app.use((req, _res, next) => {
+    if (!isAuthorized(req, deps.token)) return authGuard(deps.token)(req, _res, next);
+    const allowed = allowedMethods(routes, req.path);
+    if (allowed.length) {
+      return next(
+        new HttpProblem(
+          'method-not-allowed',
+          `${req.method} is not allowed on ${req.path}; use ${allowed.join(', ')}.`,
+          undefined,
+          {
+            Allow: allowed.join(', '),
+          },
+        ),
+      );
+    }
+    next(new HttpProblem('not-found', `No route ${req.method} ${req.path}. See /openapi.json for the API.`));
+  });
+  app.use(errorMiddleware(deps.logger));
+  return { app, routes, openapi };
+}

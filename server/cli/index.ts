@@ -1,0 +1,36 @@
+/** The `siteloupe` command line. Each command lives in its own module; this file only wires them. */
+import { Command } from 'commander';
+import { DatabaseOpenError } from '../store/index.js';
+import { VERSION } from '../version.js';
+import { serve } from './serve.js';
+
+export function buildCli(): Command {
+  const program = new Command('siteloupe')
+    .description('Local-first site crawler and content analysis.')
+    .version(VERSION)
+    .showHelpAfterError();
+
+  program
+    .command('serve')
+    .description('Start the Siteloupe server on 127.0.0.1 and print the URL to open')
+    .option('-p, --port <port>', 'port (0 picks a free one); default 7431 or $SITELOUPE_PORT')
+    .option(
+      '-d, --data-dir <dir>',
+      'where the database and token live; default $SITELOUPE_DATA_DIR or the OS user-data folder',
+    )
+    .option('--no-auth', 'turn off the API token (any local program can then use the API)')
+    .option('--no-open', 'do not open a browser')
+    .action(serve);
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (err) {
+    const message = err instanceof DatabaseOpenError || err instanceof Error ? err.message : String(err);
+    process.stderr.write(`siteloupe: ${message}\n`);
+    process.exit(1);
+  }
+}

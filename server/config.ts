@@ -1,0 +1,46 @@
+/**
+ * Runtime configuration: CLI flags and environment variables parsed by one zod schema, defaults in one place.
+ * `SITELOUPE_DATA_DIR` and `SITELOUPE_PORT` stand in for the flags; flags win.
+ */
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+import { PROJECT_ROOT } from './version.js';
+
+export const DEFAULT_PORT = 7431;
+
+export const ServerConfig = z.object({
+  dataDir: z.string().min(1),
+  port: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  auth: z.boolean().default(true),
+  /** JSON bodies above this are refused with 413. */
+  bodyLimitBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  resourcesDir: z.string().default(join(PROJECT_ROOT, 'resources')),
+  /** Built renderer served at `/`; absent until the UI is built. */
+  uiDir: z.string().default(join(PROJECT_ROOT, 'dist', 'renderer')),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  maxConcurrentJobs: z.number().int().min(1).max(16).default(2),
+});
+export type ServerConfig = z.infer<typeof ServerConfig>;
+export type ServerConfigInput = z.input<typeof ServerConfig>;
+
+/** The OS user-data folder: ~/.local/share/siteloupe, ~/Library/Application Support/siteloupe, %LOCALAPPDATA%. */
+export function defaultDataDir(): string {
+  return envPaths('siteloupe', { suffix: '' }).data;
+}
+
+export function resolveConfig(
+  flags: { port?: string | number | undefined; dataDir?: string | undefined; auth?: boolean | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig {
+  return ServerConfig.parse({
+    dataDir: flags.dataDir ?? env.SITELOUPE_DATA_DIR ?? defaultDataDir(),
+    port: flags.port ?? env.SITELOUPE_PORT ?? DEFAULT_PORT,
+    auth: flags.auth ?? true,
+    logLevel: env.SITELOUPE_LOG_LEVEL ?? 'info',
+  });
+}

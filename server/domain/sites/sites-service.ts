@@ -1,0 +1,101 @@
+/** Sites: the root every crawl, page and campaign belongs to. */
+import type { Store } from '../../store/index.js';
+import type { SiteRow } from '../../store/repos/sites-repo.js';
+import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import {
+  CRAWL_SETTINGS_DEFAULTS,
+  type CrawlSettings,
+  type Site,
+  type SiteCreate,
+  type SitePatch,
+} from '../../schemas/sites.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import type { EventBus } from '../events.js';
+
+/** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
+export function originOf(startUrl: string): string {
+  return new URL(startUrl).origin;
+}
+
+export class SitesService {
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+  ) {}
+
+  private toSite(row: SiteRow): Site {
+    const overrides = JSON.parse(row.settings) as Partial<CrawlSettings>;
+    return {
+      id: row.id,
+      name: row.name,
+      start_url: row.start_url,
+      origin: row.origin,
+      settings: { ...CRAWL_SETTINGS_DEFAULTS, ...overrides },
+      stats: this.store.siteStats.get(row.id),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  private row(id: number): SiteRow {
+    const row = this.store.sites.get(id);
+    if (!row) throw new NotFoundError(`No site with id ${id}.`);
+    return row;
+  }
+
+  get(id: number): Site {
+    return this.toSite(this.row(id));
+  }
+
+  list(q: { limit: number; cursor?: CursorKey | undefined }) {
+    const after = q.cursor?.[0];
+    const rows = this.store.sites.listAfter(typeof after === 'number' ? after : 0, q.limit + 1);
+    const items = rows.slice(0, q.limit).map((r) => this.toSite(r));
+    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+  }
+
+  create(input: SiteCreate): Site {
+    const url = new URL(input.start_url);
+    const row = this.store.sites.insert({
+      name: input.name ?? url.hostname,
+      start_url: url.href,
+      origin: url.origin,
+      settings: input.settings ?? {},
+    });
+    return this.toSite(row);
+  }
+
+  update(id: number, patch: SitePatch): Site {
+    const row = this.row(id);
+    const startUrl = patch.start_url ? new URL(patch.start_url).href : row.start_url;
+    const settings = { ...(JSON.parse(row.settings) as object), ...patch.settings };
+    const updated = this.store.sites.update(id, {
+      name: patch.name ?? row.name,
+      start_url: startUrl,
+      origin: originOf(startUrl),
+      settings,
+    })!;
+    this.bus.emit('site.updated', { site_id: id, changes: ['site'] });
+    return this.toSite(updated);
+  }
+
+  /** Deletes the site and, by foreign-key cascade, everything stored for it. Refused while work runs on it. */
+  delete(id: number): void {
+    this.row(id);
+    this.store.tx(() => {
+      const active = this.store.jobs.list({
+        beforeId: null,
+        limit: 1,
+        siteId: id,
+        statuses: ['queued', 'running'],
+      });
+      if (active[0]) {
+        throw new ConflictError(
+          `Site ${id} has a ${active[0].kind} job (${active[0].id}) ${active[0].status}; cancel it before deleting the site.`,
+          { job_id: active[0].id },
+        );
+      }
+      this.store.sites.delete(id);
+    });
+  }
+}

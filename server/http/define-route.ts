@@ -1,0 +1,191 @@
+/**
+ * `defineRoute` is the single place a path is written: the same definition mounts the Express handler (with
+ * parsed, typed input), registers the OpenAPI operation, and carries the `stability` the proxy allowlist reads.
+ */
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import { HttpProblem, issuesFrom } from './problem.js';
+
+export const TAGS = [
+  'sites',
+  'pages',
+  'crawl',
+  'graph',
+  'similarity',
+  'analytics',
+  'ideas',
+  'export',
+  'jobs',
+  'campaigns',
+  'targets',
+  'proxy',
+  'system',
+] as const;
+export type Tag = (typeof TAGS)[number];
+export type Stability = 'stable' | 'internal' | 'beta';
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json; streams and SSE name their own. */
+  contentType?: string;
+  headers?: Record<string, { description: string }>;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** The request's own path, for `Location` headers and problem `instance`. */
+  path: string;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: Method;
+  /** OpenAPI form: `/sites/{site_id}`. */
+  path: string;
+  tag: Tag;
+  /** `<tag>.<verb>`, unique across the API. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  stability: Stability;
+  /** Starts a job: answers 202 with the Job and a Location header. */
+  job?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, ResponseSpec>;
+  /** Returns the body (sent with the first 2xx status) or a full `Reply`. */
+  handler?: (input: HandlerInput<P, Q, B>) => unknown;
+  /** For streams (SSE, downloads): full control of the response after validation. */
+  stream?: (input: HandlerInput<P, Q, B>, req: Request, res: Response) => void | Promise<void>;
+}
+
+/** Identity with inference: keeps each route's input types tied to its schemas. */
+export function defineRoute<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: RouteDef<P, Q, B>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export const isReply = (v: unknown): v is Reply =>
+  typeof v === 'object' &&
+  v !== null &&
+  'status' in v &&
+  typeof (v as Reply).status === 'number' &&
+  '__reply' in v;
+
+/** Handlers return `reply(201, body, headers)` when the default status is not the right one. */
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return Object.assign({ status, body, headers }, { __reply: true });
+}
+
+export const expressPath = (openapiPath: string) => openapiPath.replace(/\{(\w+)\}/g, ':$1');
+
+function parsePart(where: 'body' | 'query' | 'path', schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = issuesFrom(where, result.error);
+  const detail = errors
+    .slice(0, 5)
+    .map((e) => `${e.path} ${e.message}`)
+    .join('; ');
+  throw new HttpProblem(
+    'validation',
+    `Invalid ${where === 'path' ? 'path parameter' : where}: ${detail}.`,
+    errors,
+  );
+}
+
+function successStatus(def: RouteDef): number {
+  if (def.job) return 202;
+  return Number(Object.keys(def.responses).find((s) => s.startsWith('2')) ?? 200);
+}
+
+const isJson = (req: Request) => Boolean(req.is(['application/json', 'application/*+json']));
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+export function mountRoutes(router: Router, routes: RouteDef[], opts: { bodyLimitBytes: number }): void {
+  const json = express.json({ limit: opts.bodyLimitBytes, strict: false, type: () => true });
+  for (const def of routes) {
+    const middlewares: RequestHandler[] = [];
+    if (def.body) {
+      middlewares.push((req, _res, next) => {
+        if (!hasBody(req)) {
+          req.body = undefined;
+          return next();
+        }
+        if (!isJson(req)) {
+          return next(
+            new HttpProblem(
+              'unsupported-media-type',
+              `The request body must be JSON (Content-Type: application/json), not ${req.headers['content-type'] ?? 'unspecified'}.`,
+            ),
+          );
+        }
+        json(req, _res, next);
+      });
+    }
+    const status = successStatus(def);
+    middlewares.push(async (req, res, next) => {
+      try {
+        const input = {
+          params: parsePart('path', def.params as z.ZodType | undefined, req.params),
+          query: parsePart('query', def.query as z.ZodType | undefined, req.query),
+          // An empty body validates as {} so the errors name the missing fields.
+          body: parsePart('body', def.body as z.ZodType | undefined, req.body ?? {}),
+          path: req.path,
+        } as HandlerInput<unknown, unknown, unknown>;
+        if (def.stream) return await def.stream(input, req, res);
+        const out = await def.handler!(input);
+        const r = isReply(out) ? out : { status, body: out };
+        res.status(r.status).set(r.headers ?? {});
+        if (r.body === undefined) res.end();
+        else res.json(r.body);
+      } catch (err) {
+        next(err);
+      }
+    });
+    router[def.method](expressPath(def.path), ...middlewares);
+  }
+}
+
+/** Path templates as regexes, for telling 405 (known path, other method) from 404. */
+export function allowedMethods(routes: RouteDef[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const r of routes) {
+    const re = new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`);
+    if (re.test(path)) methods.add(r.method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
+}
+
+export function assertUniqueOperations(routes: RouteDef[]): void {
+  const seen = new Set<string>();
+  for (const r of routes) {
+    if (!/^[a-z-]+\.[a-zA-Z]+$/.test(r.operationId) || !r.operationId.startsWith(`${r.tag}.`)) {
+      throw new Error(`operationId ${r.operationId} must be <tag>.<verb> with tag ${r.tag}`);
+    }
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(r.operationId) || seen.has(key))
+      throw new Error(`duplicate route ${r.operationId} (${key})`);
+    seen.add(r.operationId).add(key);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Starts Siteloupe: data dir, database, services, job runner, then listens on 127.0.0.1 only. Used by
+ * `siteloupe serve`, the Electron shell (in a utility process) and the process-level tests.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { loadOrCreateToken } from './adapters/api-token.js';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { EventBus } from './domain/events.js';
+import { createServices, type Services } from './domain/services.js';
+import { JobRunner } from './jobs/job-runner.js';
+import type { JobKind } from './jobs/job-kind.js';
+import { builtinJobKinds } from './jobs/kinds/index.js';
+import { createLogger, type Logger } from './logger.js';
+import { createStore, openDatabase } from './store/index.js';
+import { VERSION } from './version.js';
+
+export const DB_FILE = 'siteloupe.db';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  token: string | null;
+  services: Services;
+  runner: JobRunner;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra job kinds (tests register their own to exercise the runner). */
+  jobKinds?: JobKind[];
+  logger?: Logger;
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const dbFile = join(config.dataDir, DB_FILE);
+  const db = openDatabase(dbFile);
+  const store = createStore(db, dbFile);
+  const bus = new EventBus();
+  const services = createServices(store, bus, { version: VERSION, resourcesDir: config.resourcesDir });
+  const token = config.auth ? loadOrCreateToken(config.dataDir) : null;
+
+  const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs);
+  for (const kind of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(kind);
+
+  const { app } = buildApp({
+    services,
+    logger,
+    token,
+    version: VERSION,
+    bodyLimitBytes: config.bodyLimitBytes,
+    uiDir: config.uiDir,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, '127.0.0.1');
+    s.once('listening', () => resolve(s));
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      db.close();
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${config.port} on 127.0.0.1 is in use. Choose another with --port N (0 picks a free one).`,
+            )
+          : err,
+      );
+    });
+  });
+  runner.start();
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await runner.stop();
+      // SSE connections never end on their own; closeAllConnections lets server.close() finish.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      db.close();
+    })());
+
+  return { url: `http://127.0.0.1:${port}/`, port, token, services, runner, logger, close };
+}

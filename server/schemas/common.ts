@@ -1,0 +1,92 @@
+/**
+ * Schemas shared by every router: ids, pagination, timestamps and the RFC 9457 problem body.
+ * Request schemas are strict so unknown fields are refused instead of silently dropped.
+ */
+import { z } from 'zod';
+import 'zod-openapi';
+
+export const Id = z.coerce
+  .number({ error: 'must be an integer id' })
+  .int('must be an integer id')
+  .positive('must be a positive integer id')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+
+export const Timestamp = z
+  .string()
+  .meta({ description: 'ISO-8601 UTC timestamp', example: '2026-01-31T12:00:00.000Z' });
+
+export const Limit = z.coerce
+  .number()
+  .int('must be an integer')
+  .min(1, 'must be at least 1')
+  .max(1000, 'must be at most 1000')
+  .default(100)
+  .meta({ description: 'Page size (default 100, max 1000).' });
+
+/** Keyset cursors are the last row's sort key, JSON in base64url: opaque to clients, stable under inserts. */
+export type CursorKey = (string | number | null)[];
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export const Cursor = z
+  .string()
+  .min(1)
+  .max(2048)
+  .transform((s, ctx): CursorKey => {
+    try {
+      const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+      if (Array.isArray(v) && v.every((x) => x === null || ['string', 'number'].includes(typeof x))) {
+        return v as CursorKey;
+      }
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.addIssue({ code: 'custom', message: 'is not a cursor returned by this API' });
+    return z.NEVER;
+  })
+  .optional()
+  .meta({ description: 'Opaque cursor from a previous page’s `next_cursor`.' });
+
+export const PaginationQuery = z.strictObject({ limit: Limit, cursor: Cursor });
+
+/** `{ items, next_cursor }` envelope every list returns. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+
+/** A query parameter that may repeat (`?a=x&a=y`) or be a comma list (`?a=x,y`). */
+export function repeatable<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => {
+    if (v === undefined) return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    return list.flatMap((x) => (typeof x === 'string' ? x.split(',').filter((s) => s !== '') : [x]));
+  }, z.array(item).min(1));
+}
+
+/** Query booleans arrive as strings; only the unambiguous spellings are accepted. */
+export const QueryBoolean = z.preprocess(
+  (v) => {
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    return v;
+  },
+  z.boolean({ error: 'must be true or false' }),
+);
+
+export const ProblemField = z.object({ path: z.string(), message: z.string() });
+
+export const Problem = z
+  .object({
+    type: z.string().meta({ example: 'urn:siteloupe:problem:validation' }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string(),
+    errors: z.array(ProblemField).optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
+export type Problem = z.infer<typeof Problem>;
+
+export const IdParams = (name: string) => z.strictObject({ [name]: Id });

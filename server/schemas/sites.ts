@@ -1,0 +1,122 @@
+/**
+ * Site resource and its crawl settings. The defaults live here once: the store keeps only what a user set,
+ * and every read merges it over these defaults, so a changed default reaches sites that never overrode it.
+ */
+import { z } from 'zod';
+import { Id, PaginationQuery, Timestamp, pageOf } from './common.js';
+
+const glob = z.string().min(1).max(500);
+
+export const CrawlSettingsShape = {
+  max_pages: z.number().int().min(1).max(10_000_000),
+  max_depth: z.number().int().min(0).max(1000).nullable(),
+  concurrency: z.number().int().min(1).max(64),
+  max_requests_per_second: z.number().positive().max(1000),
+  user_agent: z.string().min(1).max(500),
+  respect_robots: z.boolean(),
+  include_patterns: z.array(glob).max(200),
+  exclude_patterns: z.array(glob).max(200),
+  follow_subdomains: z.boolean(),
+  render_js: z.enum(['off', 'on', 'auto']),
+  use_sitemaps: z.boolean(),
+  query_params: z.enum(['keep', 'strip', 'strip_tracking']),
+  timeout_ms: z.number().int().min(100).max(300_000),
+  max_page_bytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024),
+  max_redirects: z.number().int().min(0).max(50),
+};
+
+export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Siteloupe/0.1; +local)';
+
+export const CRAWL_SETTINGS_DEFAULTS: CrawlSettings = {
+  max_pages: 10_000,
+  max_depth: null,
+  concurrency: 8,
+  max_requests_per_second: 10,
+  user_agent: DEFAULT_USER_AGENT,
+  respect_robots: true,
+  include_patterns: [],
+  exclude_patterns: [],
+  follow_subdomains: false,
+  render_js: 'off',
+  use_sitemaps: true,
+  query_params: 'strip_tracking',
+  timeout_ms: 15_000,
+  max_page_bytes: 10 * 1024 * 1024,
+  max_redirects: 10,
+};
+
+export const CrawlSettings = z.object(CrawlSettingsShape).meta({ id: 'CrawlSettings' });
+export type CrawlSettings = z.infer<typeof CrawlSettings>;
+
+/** What a client may send: any subset, no unknown keys. */
+export const CrawlSettingsPatch = z
+  .strictObject(CrawlSettingsShape)
+  .partial()
+  .meta({ id: 'CrawlSettingsPatch' });
+export type CrawlSettingsPatch = z.infer<typeof CrawlSettingsPatch>;
+
+export const StartUrl = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(2048, 'is longer than 2048 characters')
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL, e.g. https://example.com/');
+
+export const SiteStats = z.object({
+  pages: z.number().int(),
+  html_pages: z.number().int(),
+  redirects: z.number().int(),
+  errors: z.number().int(),
+  blocked: z.number().int(),
+  embedded: z.number().int(),
+  pairs: z.number().int(),
+  clusters: z.number().int(),
+  last_crawl_at: Timestamp.nullable(),
+});
+
+export const Site = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    start_url: z.string(),
+    origin: z.string(),
+    settings: CrawlSettings,
+    stats: SiteStats,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Site' });
+export type Site = z.infer<typeof Site>;
+
+export const SiteCreate = z
+  .strictObject({
+    start_url: StartUrl,
+    name: z.string().trim().min(1).max(200).optional(),
+    settings: CrawlSettingsPatch.optional(),
+  })
+  .meta({ id: 'SiteCreate' });
+export type SiteCreate = z.infer<typeof SiteCreate>;
+
+export const SitePatch = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    start_url: StartUrl.optional(),
+    settings: CrawlSettingsPatch.optional(),
+  })
+  .meta({ id: 'SitePatch' });
+export type SitePatch = z.infer<typeof SitePatch>;
+
+export const SiteParams = z.strictObject({ site_id: Id });
+export const SiteList = pageOf(Site);
+export const SiteListQuery = PaginationQuery;

@@ -1,0 +1,92 @@
+/**
+ * The only place that opens SQLite: pragmas, sqlite-vec, and migrations. A database that is corrupt, was
+ * written by a newer Siteloupe, or whose applied migrations differ from the bundled list is refused with an
+ * error naming the file; it is never reset, because it holds the user's crawls.
+ */
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { DatabaseOpenError } from './errors.js';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  /** Migrations to apply; tests pass a custom list to exercise refusal paths. */
+  migrations?: readonly Migration[];
+  readonly?: boolean;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const migrations = options.migrations ?? MIGRATIONS;
+  let db: Db;
+  try {
+    db = new Database(file, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    });
+  } catch (err) {
+    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message);
+  }
+  try {
+    // The first statement that reads the header is where a non-database file is noticed.
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    sqliteVec.load(db);
+    migrate(db, file, migrations);
+    return db;
+  } catch (err) {
+    db.close();
+    if (err instanceof DatabaseOpenError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      throw new DatabaseOpenError(
+        file,
+        'corrupt',
+        'the file is not a valid SQLite database (corrupt or not a Siteloupe database). Move it aside or choose another --data-dir.',
+      );
+    }
+    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message);
+  }
+}
+
+function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = db.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all() as {
+    id: number;
+    name: string;
+  }[];
+  const latest = migrations.at(-1)?.id ?? 0;
+  const newest = applied.at(-1)?.id ?? 0;
+  if (newest > latest) {
+    throw new DatabaseOpenError(
+      file,
+      'newer-schema',
+      `it has schema version ${newest} but this Siteloupe knows only up to ${latest}. Update Siteloupe, or choose another --data-dir.`,
+    );
+  }
+  applied.forEach((row, i) => {
+    const expected = migrations[i];
+    if (!expected || expected.id !== row.id || expected.name !== row.name) {
+      throw new DatabaseOpenError(
+        file,
+        'migration-mismatch',
+        `applied migration ${row.id} (${row.name}) does not match the bundled list (${expected ? `${expected.id} ${expected.name}` : 'none'}).`,
+      );
+    }
+  });
+  const insert = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
+  for (const m of migrations.slice(applied.length)) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      insert.run(m.id, m.name, new Date().toISOString());
+    })();
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  const row = db.prepare('SELECT MAX(id) AS v FROM schema_migrations').get() as { v: number | null };
+  return row.v ?? 0;
+}

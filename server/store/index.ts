@@ -1,0 +1,24 @@
+/** The store handed to the domain: one database and one repository per table. */
+import type { Db } from './db.js';
+import { jobsRepo } from './repos/jobs-repo.js';
+import { settingsRepo } from './repos/settings-repo.js';
+import { siteStatsRepo } from './repos/site-stats-repo.js';
+import { sitesRepo } from './repos/sites-repo.js';
+
+export function createStore(db: Db, file: string) {
+  return {
+    db,
+    file,
+    sites: sitesRepo(db),
+    siteStats: siteStatsRepo(db),
+    jobs: jobsRepo(db),
+    settings: settingsRepo(db),
+    /** Synchronous transaction helper; never hold one across an await. */
+    tx<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+  };
+}
+export type Store = ReturnType<typeof createStore>;
+export { openDatabase, schemaVersion, type Db } from './db.js';
+export { DatabaseOpenError } from './errors.js';

@@ -1,0 +1,13 @@
+/**
+ * The bundled migration list, in order. Migrations are TypeScript modules rather than .sql files so that the
+ * compiler ships them with the build and nothing is read from disk at start-up.
+ */
+import initial from './0001-initial.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [initial];

@@ -1,0 +1,130 @@
+/**
+ * A real app on a fresh migrated SQLite file in a temp dir, with a real job runner, for supertest. Each call
+ * gets its own data dir; `close()` stops the runner and removes the directory.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { buildApp } from '../../server/app.js';
+import { EventBus } from '../../server/domain/events.js';
+import { createServices } from '../../server/domain/services.js';
+import { JobRunner } from '../../server/jobs/job-runner.js';
+import type { JobKind } from '../../server/jobs/job-kind.js';
+import { createLogger } from '../../server/logger.js';
+import { createStore, openDatabase } from '../../server/store/index.js';
+import { VERSION } from '../../server/version.js';
+
+export const TEST_TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
+
+export interface TestAppOptions {
+  auth?: boolean;
+  jobKinds?: JobKind[];
+  bodyLimitBytes?: number;
+  startRunner?: boolean;
+}
+
+export function makeTempDir(prefix = 'siteloupe-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const dir = makeTempDir();
+  const file = join(dir, 'siteloupe.db');
+  const db = openDatabase(file);
+  const store = createStore(db, file);
+  const bus = new EventBus();
+  const logger = createLogger('silent');
+  const services = createServices(store, bus, { version: VERSION, resourcesDir: join(dir, 'resources') });
+  const runner = new JobRunner(services.jobs, bus, logger, 2);
+  for (const k of opts.jobKinds ?? []) runner.register(k);
+  if (opts.startRunner ?? true) runner.start();
+  const token = opts.auth === false ? null : TEST_TOKEN;
+  const built = buildApp({
+    services,
+    logger,
+    token,
+    version: VERSION,
+    bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024,
+    uiDir: join(dir, 'no-ui'),
+  });
+  // A real listening socket on 127.0.0.1, so Host checks see one fixed port as they do in production.
+  const server = built.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const http = supertest(baseUrl);
+  const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
+  return {
+    ...built,
+    dir,
+    file,
+    db,
+    store,
+    bus,
+    services,
+    runner,
+    http,
+    port,
+    baseUrl,
+    auth,
+    get: (path: string) => http.get(path).set(auth),
+    post: (path: string, body?: object) => http.post(path).set(auth).send(body),
+    patch: (path: string, body?: object) => http.patch(path).set(auth).send(body),
+    del: (path: string) => http.delete(path).set(auth),
+    async close() {
+      await runner.stop(2000);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export function assertProblem(
+  res: { status: number; headers: Record<string, string>; body: unknown },
+  status: number,
+  kind: string,
+) {
+  const body = res.body as {
+    type?: string;
+    status?: number;
+    detail?: string;
+    title?: string;
+    instance?: string;
+  };
+  const ok =
+    res.status === status &&
+    String(res.headers['content-type']).startsWith('application/problem+json') &&
+    body.type === `urn:siteloupe:problem:${kind}` &&
+    body.status === status &&
+    typeof body.detail === 'string' &&
+    body.detail.length > 0 &&
+    typeof body.title === 'string' &&
+    typeof body.instance === 'string';
+  if (!ok) {
+    throw new Error(
+      `expected ${status} ${kind} problem, got ${res.status} ${String(res.headers['content-type'])} ${JSON.stringify(res.body)}`,
+    );
+  }
+  return body;
+}
