@@ -1,0 +1,48 @@
+/** Starts a Siteloupe server in a child process and reads what it prints, for crash and CLI tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface Child {
+  proc: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the first stdout match of `re` (or rejects on exit / timeout). */
+  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function spawnChild(args: string[], env: NodeJS.ProcessEnv = {}): Child {
+  const proc = spawn(process.execPath, args, {
+    env: { ...process.env, SITELOUPE_LOG_LEVEL: 'warn', DISPLAY: '', WAYLAND_DISPLAY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
+  proc.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const exited = once(proc, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  return {
+    proc,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(re, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setInterval(() => {
+          const m = out.match(re);
+          if (m) {
+            clearInterval(timer);
+            resolve(m);
+          } else if (proc.exitCode !== null || proc.signalCode !== null || Date.now() > deadline) {
+            clearInterval(timer);
+            reject(new Error(`no ${re} in output (exit ${proc.exitCode}).\nstdout: ${out}\nstderr: ${err}`));
+          }
+        }, 20);
+        const deadline = Date.now() + timeoutMs;
+      });
+    },
+  };
+}
