@@ -1,6 +1,7 @@
 /**
  * Runtime configuration: CLI flags and environment variables parsed by one zod schema, defaults in one place.
- * `SITELOUPE_DATA_DIR` and `SITELOUPE_PORT` stand in for the flags; flags win.
+ * `SITELOUPE_DATA_DIR` and `SITELOUPE_PORT` stand in for the flags (flags win); `SITELOUPE_RESOURCES_DIR`
+ * points at the model and sample-site folders when they are not beside the code (packaged app).
  */
 import { join } from 'node:path';
 import envPaths from 'env-paths';
@@ -42,5 +43,7 @@ export function resolveConfig(
     port: flags.port ?? env.SITELOUPE_PORT ?? DEFAULT_PORT,
     auth: flags.auth ?? true,
     logLevel: env.SITELOUPE_LOG_LEVEL ?? 'info',
+    // The packaged desktop app keeps models and the sample site outside app.asar and says where.
+    ...(env.SITELOUPE_RESOURCES_DIR ? { resourcesDir: env.SITELOUPE_RESOURCES_DIR } : {}),
   });
 }

@@ -33,7 +33,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
-    sqliteVec.load(db);
+    // SQLite opens the extension file itself, bypassing Electron's asar reader: in a packaged app the
+    // extension is unpacked next to app.asar.
+    db.loadExtension(sqliteVec.getLoadablePath().replace(/app\.asar(?!\.unpacked)/, 'app.asar.unpacked'));
     migrate(db, file, migrations);
     return db;
   } catch (err) {

@@ -48,6 +48,15 @@ describe('authentication', () => {
     assertProblem(await t.http.get('/?token=wrong'), 401, 'unauthorized');
   });
 
+  it('sends security headers with every answer', async () => {
+    for (const res of [await t.http.get('/health'), await t.get('/sites'), await t.http.get('/')]) {
+      assert.match(res.headers['content-security-policy']!, /default-src 'self'.*frame-ancestors 'none'/);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+      assert.equal(res.headers['x-powered-by'], undefined);
+    }
+  });
+
   it('leaves /health, /openapi.json and the UI open', async () => {
     assert.equal((await t.http.get('/health')).status, 200);
     assert.equal((await t.http.get('/openapi.json')).status, 200);

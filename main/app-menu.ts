@@ -1,0 +1,60 @@
+/**
+ * The application menu. Kept small on purpose: the UI does the work; the menu gives the OS-standard Edit
+ * shortcuts (copy/paste do not work in an Electron window without them on macOS), a way to find the data folder
+ * for backups, and the API description for people scripting Siteloupe.
+ */
+import { dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { openExternally } from './app-window.js';
+
+export interface AppMenuOptions {
+  /** The folder passed to the server as `--data-dir` (database, API token). */
+  dataDir: string;
+  /** `http://127.0.0.1:PORT` of the running server. */
+  origin: string;
+}
+
+export function buildAppMenu({ dataDir, origin }: AppMenuOptions): Menu {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        {
+          label: 'Open Data Folder',
+          click: () => {
+            void shell.openPath(dataDir).then((error) => {
+              if (error) dialog.showErrorBox('Could not open the data folder', `${dataDir}\n\n${error}`);
+            });
+          },
+        },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'reload' },
+        { role: 'forceReload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    {
+      role: 'help',
+      submenu: [
+        {
+          label: 'API Description (OpenAPI)',
+          click: () => openExternally(`${origin}/openapi.json`),
+        },
+      ],
+    },
+  ];
+  return Menu.buildFromTemplate(template);
+}
