@@ -5,24 +5,10 @@
  * websites (titles, links, snippets). If any of it ever escaped escaping, the page must still have no Node, no
  * way to open windows or navigate away, no device permissions, and a CSP. So: contextIsolation + sandbox, no
  * preload, navigation pinned to the server's origin (http(s) links go to the system browser), every permission
- * request denied, and a strict CSP added when the server's response carries none.
+ * request denied, and the strict CSP the server sends with every answer.
  */
 import { extname, join } from 'node:path';
 import { app, BrowserWindow, shell, type Session, type WebContents } from 'electron';
-
-/** Used only when the server sends no CSP of its own; the server's header, when present, wins. */
-const FALLBACK_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** Opens http(s) URLs in the system browser; anything else (file:, javascript:, custom schemes) is dropped. */
 export function openExternally(url: string): void {
@@ -46,16 +32,12 @@ function sameOrigin(url: string, origin: string): boolean {
   }
 }
 
-/** Session-wide rules: no permissions, a CSP fallback, and a Save dialog for downloads (exports). */
-export function hardenSession(ses: Session, origin: string): void {
+/**
+ * Session-wide rules: no permissions and a Save dialog for downloads (exports). The Content-Security-Policy comes
+ * from the server on every answer, so the browser UI and the desktop window get the same one.
+ */
+export function hardenSession(ses: Session): void {
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-
-  ses.webRequest.onHeadersReceived((details, callback) => {
-    const headers = details.responseHeaders ?? {};
-    const hasCsp = Object.keys(headers).some((name) => name.toLowerCase() === 'content-security-policy');
-    if (hasCsp || !sameOrigin(details.url, origin)) return callback({});
-    callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [FALLBACK_CSP] } });
-  });
 
   ses.on('will-download', (_event, item) => {
     const name = item.getFilename() || 'siteloupe-export';

@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   if (stopRequested) return;
 
   const { origin } = info;
-  hardenSession(session.defaultSession, origin);
+  hardenSession(session.defaultSession);
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origin));
   Menu.setApplicationMenu(buildAppMenu({ dataDir, origin }));
   openWindow(info.openUrl);
