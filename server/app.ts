@@ -8,7 +8,10 @@ import type { Services } from './domain/services.js';
 import { allowedMethods, assertUniqueOperations, mountRoutes, type RouteDef } from './http/define-route.js';
 import { buildOpenApi } from './http/openapi.js';
 import { HttpProblem, errorMiddleware } from './http/problem.js';
+import { crawlRoutes } from './http/routes/crawl.js';
+import { graphRoutes } from './http/routes/graph.js';
 import { jobsRoutes } from './http/routes/jobs.js';
+import { pagesRoutes } from './http/routes/pages.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { PUBLIC_ROUTES, systemRoutes } from './http/routes/system.js';
 import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
@@ -43,7 +46,14 @@ export interface AppDeps {
 }
 
 export function allRoutes(services: Services, openapi: () => unknown): RouteDef[] {
-  return [...systemRoutes(services, openapi), ...sitesRoutes(services), ...jobsRoutes(services)];
+  return [
+    ...systemRoutes(services, openapi),
+    ...sitesRoutes(services),
+    ...crawlRoutes(services),
+    ...pagesRoutes(services),
+    ...graphRoutes(services),
+    ...jobsRoutes(services),
+  ];
 }
 
 export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; openapi: () => unknown } {

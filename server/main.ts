@@ -36,18 +36,30 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+/** The data dir's database, the services and a job runner (not started): what the server and CLI share. */
+export function openRuntime(
+  config: ServerConfig,
+  opts: StartOptions & { runnerFilter?: (jobId: number) => boolean } = {},
+) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = join(config.dataDir, DB_FILE);
   const db = openDatabase(dbFile);
   const store = createStore(db, dbFile);
   const bus = new EventBus();
-  const services = createServices(store, bus, { version: VERSION, resourcesDir: config.resourcesDir });
-  const token = config.auth ? loadOrCreateToken(config.dataDir) : null;
-
-  const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs);
+  const services = createServices(store, bus, {
+    version: VERSION,
+    resourcesDir: config.resourcesDir,
+    logger,
+  });
+  const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs, opts.runnerFilter);
   for (const kind of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(kind);
+  return { logger, db, store, bus, services, runner };
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const { logger, db, services, runner } = openRuntime(config, opts);
+  const token = config.auth ? loadOrCreateToken(config.dataDir) : null;
 
   const { app } = buildApp({
     services,

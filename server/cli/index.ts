@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { DatabaseOpenError } from '../store/index.js';
 import { VERSION } from '../version.js';
+import { crawl } from './crawl.js';
 import { serve } from './serve.js';
 
 export function buildCli(): Command {
@@ -21,6 +22,28 @@ export function buildCli(): Command {
     .option('--no-auth', 'turn off the API token (any local program can then use the API)')
     .option('--no-open', 'do not open a browser')
     .action(serve);
+
+  const collect = (value: string, previous: string[] = []) => [...previous, value];
+  program
+    .command('crawl <url>')
+    .description('Crawl a site into the database, with a progress bar and a summary')
+    .option(
+      '-d, --data-dir <dir>',
+      'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',
+    )
+    .option('--max-pages <n>', 'stop after fetching this many URLs (default 10000)')
+    .option('--max-depth <n>', 'do not fetch URLs deeper than this')
+    .option('--concurrency <n>', 'parallel requests (default 8)')
+    .option('--rps <n>', 'requests per second per host (default 10)')
+    .option('--render-js <mode>', 'off, on or auto: render pages in Chromium')
+    .option('--user-agent <ua>', 'User-Agent header')
+    .option('--include <glob>', 'only crawl URL paths matching this glob (repeatable)', collect)
+    .option('--exclude <glob>', 'skip URL paths matching this glob (repeatable)', collect)
+    .option('--no-robots', 'ignore robots.txt')
+    .option('--no-sitemaps', 'do not read sitemaps')
+    .option('--list <file>', 'list mode: fetch exactly the URLs in this file (one per line)')
+    .option('--resume', 'continue the last crawl of this site')
+    .action(crawl);
 
   return program;
 }

@@ -1,18 +1,31 @@
 /** The domain services, built once per app from the store and the event bus. */
+import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import { CrawlService } from './crawl/crawl-service.js';
+import { GraphService } from './graph/graph-service.js';
+import { PagesService } from './pages/pages-service.js';
 import type { EventBus } from './events.js';
 import { JobsService } from './jobs/jobs-service.js';
 import { SettingsService } from './settings/settings-service.js';
 import { SitesService } from './sites/sites-service.js';
 import { HealthService } from './system/health-service.js';
 
-export function createServices(store: Store, bus: EventBus, opts: { version: string; resourcesDir: string }) {
+export function createServices(
+  store: Store,
+  bus: EventBus,
+  opts: { version: string; resourcesDir: string; logger: Logger },
+) {
   const settings = new SettingsService(store);
+  const sites = new SitesService(store, bus);
+  const jobs = new JobsService(store, bus);
   return {
     bus,
     settings,
-    sites: new SitesService(store, bus),
-    jobs: new JobsService(store, bus),
+    sites,
+    jobs,
+    crawl: new CrawlService(store, bus, sites, jobs, settings, opts.logger),
+    pages: new PagesService(store),
+    graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
   };
 }

@@ -29,6 +29,8 @@ export class JobRunner {
     private readonly bus: EventBus,
     private readonly logger: Logger,
     private readonly maxConcurrent = 2,
+    /** Limits this runner to some jobs (the CLI runs only the crawl it started; a server runs all). */
+    private readonly accepts: (jobId: number) => boolean = () => true,
   ) {}
 
   register(kind: JobKind): this {
@@ -41,7 +43,7 @@ export class JobRunner {
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const job of this.jobs.withStatus('running')) this.recover(job);
+    for (const job of this.jobs.withStatus('running')) if (this.accepts(job.id)) this.recover(job);
     this.bus.on('job.queued', this.pump);
     this.bus.on('job.cancel-requested', this.onCancel);
     this.pump();
@@ -72,7 +74,7 @@ export class JobRunner {
   private readonly pump = (): void => {
     if (this.stopping) return;
     while (this.running.size < this.maxConcurrent) {
-      const next = this.jobs.withStatus('queued').find((j) => !this.running.has(j.id));
+      const next = this.jobs.withStatus('queued').find((j) => !this.running.has(j.id) && this.accepts(j.id));
       if (!next) return;
       this.launch(next);
     }

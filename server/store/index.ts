@@ -1,6 +1,12 @@
 /** The store handed to the domain: one database and one repository per table. */
 import type { Db } from './db.js';
+import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
+import { graphRepo } from './repos/graph-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
+import { linksRepo } from './repos/links-repo.js';
+import { pagesQueryRepo } from './repos/pages-query-repo.js';
+import { pagesRepo } from './repos/pages-repo.js';
+import { urlsRepo } from './repos/urls-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { siteStatsRepo } from './repos/site-stats-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
@@ -13,6 +19,12 @@ export function createStore(db: Db, file: string) {
     siteStats: siteStatsRepo(db),
     jobs: jobsRepo(db),
     settings: settingsRepo(db),
+    urls: urlsRepo(db),
+    pages: pagesRepo(db),
+    links: linksRepo(db),
+    crawlDepth: crawlDepthRepo(db),
+    pagesQuery: pagesQueryRepo(db),
+    graph: graphRepo(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

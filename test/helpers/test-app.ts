@@ -13,6 +13,7 @@ import { EventBus } from '../../server/domain/events.js';
 import { createServices } from '../../server/domain/services.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import type { JobKind } from '../../server/jobs/job-kind.js';
+import { builtinJobKinds } from '../../server/jobs/kinds/index.js';
 import { createLogger } from '../../server/logger.js';
 import { createStore, openDatabase } from '../../server/store/index.js';
 import { VERSION } from '../../server/version.js';
@@ -37,9 +38,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const store = createStore(db, file);
   const bus = new EventBus();
   const logger = createLogger('silent');
-  const services = createServices(store, bus, { version: VERSION, resourcesDir: join(dir, 'resources') });
+  const services = createServices(store, bus, {
+    version: VERSION,
+    resourcesDir: join(dir, 'resources'),
+    logger,
+  });
   const runner = new JobRunner(services.jobs, bus, logger, 2);
-  for (const k of opts.jobKinds ?? []) runner.register(k);
+  for (const k of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(k);
   if (opts.startRunner ?? true) runner.start();
   const token = opts.auth === false ? null : TEST_TOKEN;
   const built = buildApp({

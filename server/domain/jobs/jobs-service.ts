@@ -103,6 +103,30 @@ export class JobsService {
     );
   }
 
+  /** Puts a cancelled or failed job back in the queue; it continues from its checkpoint. */
+  resume(id: number, exclusiveWith: string[]): Job {
+    const job = this.get(id);
+    this.store.tx(() => {
+      if (job.site_id != null) {
+        for (const kind of exclusiveWith) {
+          const active = this.store.jobs.activeFor(job.site_id, kind);
+          if (active) {
+            throw new ConflictError(
+              `Site ${job.site_id} already has a ${active.kind} job (${active.id}, ${active.status}).`,
+              {
+                job_id: active.id,
+              },
+            );
+          }
+        }
+      }
+      this.store.jobs.requeue(id, 'Resuming');
+    });
+    const resumed = this.get(id);
+    this.bus.emit('job.queued', resumed);
+    return resumed;
+  }
+
   // The runner's side.
 
   markRunning(id: number): Job | null {

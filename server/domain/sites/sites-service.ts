@@ -9,6 +9,7 @@ import {
   type SiteCreate,
   type SitePatch,
 } from '../../schemas/sites.js';
+import type { SiteSummary } from '../../schemas/graph.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
 
@@ -77,6 +78,12 @@ export class SitesService {
     })!;
     this.bus.emit('site.updated', { site_id: id, changes: ['site'] });
     return this.toSite(updated);
+  }
+
+  summary(id: number): SiteSummary {
+    this.row(id);
+    const stats = this.store.siteStats.get(id);
+    return { site_id: id, pages: stats.pages, ...this.store.siteStats.summary(id) };
   }
 
   /** Deletes the site and, by foreign-key cascade, everything stored for it. Refused while work runs on it. */

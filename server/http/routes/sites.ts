@@ -1,5 +1,8 @@
 /** `sites` router: the sites and their crawl settings. */
 import type { Services } from '../../domain/services.js';
+import { PaginationQuery } from '../../schemas/common.js';
+import { SiteSummary } from '../../schemas/graph.js';
+import { JobList } from '../../schemas/jobs.js';
 import { Site, SiteCreate, SiteList, SiteListQuery, SiteParams, SitePatch } from '../../schemas/sites.js';
 import { defineRoute, reply } from '../define-route.js';
 
@@ -49,6 +52,32 @@ export function sitesRoutes(s: Services) {
       params: SiteParams,
       responses: { 200: { description: 'The site.', schema: Site }, 404: notFound },
       handler: ({ params }) => s.sites.get(params.site_id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/sites/{site_id}/summary',
+      tag: 'sites',
+      operationId: 'sites.summary',
+      summary: 'Crawl summary: status codes, depths, indexability, content types, response times',
+      stability: 'stable',
+      params: SiteParams,
+      responses: { 200: { description: 'The summary.', schema: SiteSummary }, 404: notFound },
+      handler: ({ params }) => s.sites.summary(params.site_id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/sites/{site_id}/crawls',
+      tag: 'sites',
+      operationId: 'sites.crawls',
+      summary: 'Crawl history of a site (its crawl jobs, newest first)',
+      stability: 'stable',
+      params: SiteParams,
+      query: PaginationQuery,
+      responses: { 200: { description: 'A page of crawl jobs.', schema: JobList }, 404: notFound },
+      handler: ({ params, query }) => {
+        s.sites.get(params.site_id);
+        return s.jobs.list({ ...query, site_id: params.site_id, kind: ['crawl'] });
+      },
     }),
     defineRoute({
       method: 'patch',

@@ -4,7 +4,8 @@
  */
 import type { Services } from '../../domain/services.js';
 import type { JobKind } from '../job-kind.js';
+import { crawlJobKind } from './crawl-job.js';
 
-export function builtinJobKinds(_services: Services): JobKind[] {
-  return [];
+export function builtinJobKinds(services: Services): JobKind[] {
+  return [crawlJobKind(services.crawl)];
 }

@@ -3,6 +3,7 @@
  * compiler ships them with the build and nothing is read from disk at start-up.
  */
 import initial from './0001-initial.js';
+import crawl from './0002-crawl.js';
 
 export interface Migration {
   id: number;
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, crawl];

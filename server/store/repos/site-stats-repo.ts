@@ -1,6 +1,6 @@
 /**
- * Aggregate counts shown on a site. Each area adds its count here as its tables arrive, so that the
- * figures always come from stored rows rather than from counters that could drift.
+ * Aggregates of a site's stored rows: the counts shown on a site and the crawl summary. Always computed from
+ * rows, never kept as counters that could drift.
  */
 import type { Db } from '../db.js';
 
@@ -16,22 +16,72 @@ export interface SiteStatsRow {
   last_crawl_at: string | null;
 }
 
+export interface Count {
+  key: string;
+  count: number;
+}
+
 export function siteStatsRepo(db: Db) {
   const lastCrawl = db.prepare<[number], { at: string | null }>(
     `SELECT MAX(finished_at) AS at FROM jobs WHERE site_id = ? AND kind = 'crawl' AND status = 'succeeded'`,
   );
+  const pageCounts = db.prepare<
+    [number],
+    { pages: number; html_pages: number; redirects: number; errors: number }
+  >(
+    `SELECT COUNT(*) AS pages,
+       COALESCE(SUM(content_type IN ('text/html', 'application/xhtml+xml') AND status_code BETWEEN 200 AND 299), 0) AS html_pages,
+       COALESCE(SUM(status_code BETWEEN 300 AND 399), 0) AS redirects,
+       COALESCE(SUM(status_code >= 400 OR fetch_error IS NOT NULL), 0) AS errors
+     FROM pages WHERE site_id = ?`,
+  );
+  const blocked = db.prepare<[number], { n: number }>(
+    `SELECT COUNT(*) AS n FROM urls WHERE site_id = ? AND state = 'skipped' AND reason = 'blocked_by_robots'`,
+  );
+  const grouped = (expr: string) =>
+    db.prepare<[number], Count>(
+      `SELECT ${expr} AS key, COUNT(*) AS count FROM pages WHERE site_id = ? GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+  const byStatus = grouped(`COALESCE(CAST(status_code AS TEXT), 'error')`);
+  const byDepth = grouped(`COALESCE(CAST(depth AS TEXT), 'none')`);
+  const byIndexability = grouped(
+    `CASE WHEN indexable = 1 THEN 'indexable' ELSE COALESCE(indexability_reason, 'unknown') END`,
+  );
+  const byContentType = grouped(`COALESCE(content_type, 'unknown')`);
+  const timed = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM pages WHERE site_id = ? AND response_ms IS NOT NULL',
+  );
+  const nthTime = db.prepare<[number, number], { v: number }>(
+    'SELECT response_ms AS v FROM pages WHERE site_id = ? AND response_ms IS NOT NULL ORDER BY response_ms LIMIT 1 OFFSET ?',
+  );
+
+  const percentile = (siteId: number, n: number, p: number) =>
+    n ? (nthTime.get(siteId, Math.min(n - 1, Math.floor(p * n)))?.v ?? null) : null;
+
   return {
     get(siteId: number): SiteStatsRow {
+      const pages = pageCounts.get(siteId)!;
       return {
-        pages: 0,
-        html_pages: 0,
-        redirects: 0,
-        errors: 0,
-        blocked: 0,
+        ...pages,
+        blocked: blocked.get(siteId)!.n,
         embedded: 0,
         pairs: 0,
         clusters: 0,
         last_crawl_at: lastCrawl.get(siteId)?.at ?? null,
+      };
+    },
+    summary(siteId: number) {
+      const n = timed.get(siteId)!.n;
+      // Depths sort numerically, with pages reached only from sitemaps ('none') last.
+      const depths = byDepth
+        .all(siteId)
+        .sort((a, b) => (a.key === 'none' ? 1 : b.key === 'none' ? -1 : Number(a.key) - Number(b.key)));
+      return {
+        status_codes: byStatus.all(siteId),
+        depths,
+        indexability: byIndexability.all(siteId),
+        content_types: byContentType.all(siteId),
+        response_ms: { p50: percentile(siteId, n, 0.5), p95: percentile(siteId, n, 0.95) },
       };
     },
   };

@@ -1,0 +1,164 @@
+/**
+ * `siteloupe crawl <url>`: crawls a site into the data dir's database from the terminal, with a live progress
+ * bar and a summary at the end. It runs only the crawl it starts (a server on the same data dir keeps its own
+ * jobs), and Ctrl-C pauses the crawl so that the next `crawl --resume` or `serve` continues it.
+ */
+import { readFileSync } from 'node:fs';
+import cliProgress from 'cli-progress';
+import { resolveConfig } from '../config.js';
+import { openRuntime } from '../main.js';
+import type { Job } from '../schemas/jobs.js';
+import { CrawlSettingsPatch, type Site } from '../schemas/sites.js';
+
+export interface CrawlFlags {
+  dataDir?: string;
+  maxPages?: string;
+  maxDepth?: string;
+  concurrency?: string;
+  rps?: string;
+  renderJs?: string;
+  userAgent?: string;
+  include?: string[];
+  exclude?: string[];
+  robots: boolean;
+  sitemaps: boolean;
+  list?: string;
+  resume?: boolean;
+}
+
+function settingsFrom(flags: CrawlFlags): CrawlSettingsPatch {
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const raw = {
+    max_pages: num(flags.maxPages),
+    max_depth: num(flags.maxDepth),
+    concurrency: num(flags.concurrency),
+    max_requests_per_second: num(flags.rps),
+    render_js: flags.renderJs,
+    user_agent: flags.userAgent,
+    include_patterns: flags.include,
+    exclude_patterns: flags.exclude,
+    respect_robots: flags.robots ? undefined : false,
+    use_sitemaps: flags.sitemaps ? undefined : false,
+  };
+  const parsed = CrawlSettingsPatch.safeParse(
+    Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+  );
+  if (!parsed.success) {
+    throw new Error(
+      `invalid option: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> {
+  const config = resolveConfig({ dataDir: flags.dataDir });
+  const settings = settingsFrom(flags);
+  let jobId = -1;
+  const rt = openRuntime(
+    { ...config, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel },
+    { runnerFilter: (id) => id === jobId },
+  );
+  const { services } = rt;
+  const out = process.stdout;
+
+  const origin = new URL(startUrl).origin;
+  let site: Site | undefined = services.sites
+    .list({ limit: 1000 })
+    .items.find((x) => x.start_url === new URL(startUrl).href || x.origin === origin);
+  if (!site) site = services.sites.create({ start_url: startUrl });
+
+  let job: Job;
+  if (flags.resume) {
+    const last = services.jobs.list({ limit: 1, site_id: site.id, kind: ['crawl'] }).items[0];
+    if (!last) throw new Error(`site ${site.id} has no crawl to resume`);
+    job = last.status === 'queued' ? last : services.crawl.resume(last.id);
+  } else {
+    const urls = flags.list
+      ? readFileSync(flags.list, 'utf8')
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : undefined;
+    job = services.crawl.start({
+      site_id: site.id,
+      mode: urls ? 'list' : 'spider',
+      ...(urls ? { urls } : {}),
+      settings,
+    });
+  }
+  jobId = job.id;
+  out.write(`Crawling ${site.start_url} (site ${site.id}, job ${job.id}) into ${config.dataDir}\n`);
+
+  const tty = Boolean(process.stdout.isTTY);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: '{bar} {percentage}% | {value}/{total} pages | {rate} pages/s | {message}',
+      hideCursor: true,
+      noTTYOutput: !tty,
+      notTTYSchedule: 5000,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(1, 0, { rate: '0.0', message: 'starting' });
+  const startedAt = Date.now();
+  rt.bus.on('job.progress', (j) => {
+    if (j.id !== jobId) return;
+    const secs = (Date.now() - startedAt) / 1000;
+    bar.setTotal(Math.max(j.progress.total ?? 1, j.progress.done, 1));
+    bar.update(j.progress.done, {
+      rate: secs > 0 ? (j.progress.done / secs).toFixed(1) : '0.0',
+      message: j.progress.message,
+    });
+  });
+
+  const finished = new Promise<Job>((resolve) =>
+    rt.bus.on('job.finished', (j) => j.id === jobId && resolve(j)),
+  );
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+    void rt.runner.stop().then(() => {
+      bar.stop();
+      out.write(
+        `\nPaused. Continue with: siteloupe crawl ${startUrl} --resume${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}\n`,
+      );
+      rt.db.close();
+      process.exit(130);
+    });
+  });
+  rt.runner.start();
+  const done = await finished;
+  if (interrupted) return;
+  bar.stop();
+  await rt.runner.stop();
+  printSummary(done, services.sites.summary(site.id));
+  rt.db.close();
+  if (done.status !== 'succeeded') process.exitCode = 1;
+}
+
+function printSummary(
+  job: Job,
+  summary: ReturnType<ReturnType<typeof openRuntime>['services']['sites']['summary']>,
+): void {
+  const out = process.stdout;
+  if (job.status !== 'succeeded') {
+    out.write(`Crawl ${job.status}${job.error ? `: ${job.error.detail}` : ''}\n`);
+    return;
+  }
+  const r = job.result as { fetched: number; seconds: number; pages_per_second: number; errors: number };
+  out.write(
+    `Done: ${r.fetched} URLs fetched in ${r.seconds} s (${r.pages_per_second} pages/s), ${r.errors} errors.\n`,
+  );
+  const line = (label: string, rows: { key: string; count: number }[]) =>
+    out.write(`  ${label.padEnd(14)} ${rows.map((x) => `${x.key}: ${x.count}`).join('  ')}\n`);
+  line('Status codes', summary.status_codes);
+  line('Indexability', summary.indexability);
+  line('Depths', summary.depths);
+  line('Content types', summary.content_types);
+  out.write(
+    `  Response time  p50 ${summary.response_ms.p50 ?? '-'} ms, p95 ${summary.response_ms.p95 ?? '-'} ms\n`,
+  );
+  out.write('Explore the results with: siteloupe serve\n');
+}

@@ -1,0 +1,68 @@
+/**
+ * What a crawl settles once every URL is fetched: URLs left over (max_pages) become `not_crawled`, URLs not seen
+ * again are swept, depths become exact shortest paths, redirect chains and loops are resolved from the stored
+ * hops (the same answer whatever order the workers fetched them in), and inlinks/outlinks are counted.
+ */
+import type { Store } from '../../store/index.js';
+
+export interface FinalizeReport {
+  not_crawled: number;
+  swept: number;
+  max_depth: number;
+  redirect_loops: number;
+}
+
+interface Hop {
+  id: number;
+  url: string;
+  status_code: number | null;
+  redirect_target: string | null;
+}
+
+export function finalizeCrawl(
+  store: Store,
+  siteId: number,
+  opts: { spider: boolean; maxRedirects: number },
+): FinalizeReport {
+  const notCrawled = store.urls.queuedToNotCrawled(siteId);
+  const swept = store.urls.sweepStale(siteId);
+  const maxDepth = opts.spider ? store.crawlDepth.recompute(siteId) : 0;
+  const loops = resolveRedirects(store, siteId, opts.maxRedirects);
+  store.pages.recountLinks(siteId);
+  return { not_crawled: notCrawled, swept, max_depth: maxDepth, redirect_loops: loops };
+}
+
+/** Sets every redirecting page's chain (that hop to the end) and marks loops and over-long chains. */
+function resolveRedirects(store: Store, siteId: number, maxRedirects: number): number {
+  const hops = new Map<string, Hop>(store.pages.redirectsOf(siteId).map((h) => [h.url, h]));
+  let loops = 0;
+  store.tx(() => {
+    for (const start of hops.values()) {
+      const chain: { url: string; status: number | null }[] = [];
+      const seen = new Set<string>();
+      let hop: Hop | undefined = start;
+      let error: 'redirect_loop' | 'too_many_redirects' | null = null;
+      let next: string | null = null;
+      while (hop) {
+        seen.add(hop.url);
+        chain.push({ url: hop.url, status: hop.status_code });
+        next = hop.redirect_target;
+        if (!next) break;
+        if (seen.has(next)) {
+          error = 'redirect_loop';
+          chain.push({ url: next, status: hops.get(next)?.status_code ?? null });
+          break;
+        }
+        hop = hops.get(next);
+        if (!hop) {
+          chain.push({ url: next, status: store.pages.statusOf(siteId, next) ?? null });
+          break;
+        }
+      }
+      if (!error && chain.length - 1 > maxRedirects) error = 'too_many_redirects';
+      if (error === 'redirect_loop') loops++;
+      store.pages.setRedirectResult(start.id, JSON.stringify(chain), error);
+    }
+  });
+  return loops;
+}

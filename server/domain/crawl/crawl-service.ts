@@ -1,0 +1,137 @@
+/**
+ * Crawls as the API and the job runner see them: starting (one crawl per site at a time, Chromium checked up
+ * front when rendering is asked for), cancelling and resuming crawl jobs, and running one inside a job.
+ */
+import { HttpFetcher } from '../../adapters/http-fetcher.js';
+import { BrowserPool } from '../../adapters/browser-pool.js';
+import { locateChromium } from '../../adapters/chromium-locator.js';
+import type { Store } from '../../store/index.js';
+import type { CrawlStart } from '../../schemas/crawl.js';
+import type { Job } from '../../schemas/jobs.js';
+import { CrawlSettings, type CrawlSettingsPatch } from '../../schemas/sites.js';
+import type { Logger } from '../../logger.js';
+import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import type { EventBus } from '../events.js';
+import type { JobsService } from '../jobs/jobs-service.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import type { SitesService } from '../sites/sites-service.js';
+import { Crawler, type CrawlCheckpoint, type CrawlProgress, type CrawlReport } from './crawler.js';
+
+export const CRAWL_KIND = 'crawl';
+/** Work that reads or rewrites a site's pages must not overlap a crawl of it. */
+export const CRAWL_EXCLUSIVE_WITH = [CRAWL_KIND];
+
+export interface CrawlJobParams {
+  mode: 'spider' | 'list';
+  urls?: string[];
+  settings?: CrawlSettingsPatch;
+}
+
+export interface CrawlJobContext {
+  job: Job;
+  signal: AbortSignal;
+  progress(p: CrawlProgress): void;
+  loadCheckpoint(): CrawlCheckpoint | null;
+  saveCheckpoint(c: CrawlCheckpoint): void;
+}
+
+export class CrawlService {
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+    private readonly sites: SitesService,
+    private readonly jobs: JobsService,
+    private readonly settings: SettingsService,
+    private readonly logger: Logger,
+  ) {}
+
+  private chromiumPath(): string {
+    const path = locateChromium(this.settings.get().chromium_path);
+    if (!path) {
+      throw new UnavailableError(
+        'chromium-unavailable',
+        'JavaScript rendering needs Chromium, and none was found. Install it (Debian/Ubuntu: `apt-get install chromium`), or set `chromium_path` in /settings or the CHROME_PATH environment variable, or crawl with render_js: off.',
+      );
+    }
+    return path;
+  }
+
+  start(input: CrawlStart): Job {
+    const site = this.sites.get(input.site_id);
+    const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
+    if (settings.render_js !== 'off') this.chromiumPath();
+    const params: CrawlJobParams = { mode: input.mode, ...(input.urls ? { urls: input.urls } : {}) };
+    if (input.settings) params.settings = input.settings;
+    return this.jobs.create({
+      kind: CRAWL_KIND,
+      site_id: site.id,
+      params: params as unknown as Record<string, unknown>,
+      exclusive_with: CRAWL_EXCLUSIVE_WITH,
+    });
+  }
+
+  private crawlJob(jobId: number): Job {
+    const job = this.jobs.get(jobId);
+    if (job.kind !== CRAWL_KIND) throw new NotFoundError(`Job ${jobId} is a ${job.kind} job, not a crawl.`);
+    return job;
+  }
+
+  cancel(jobId: number): Job {
+    this.crawlJob(jobId);
+    return this.jobs.cancel(jobId);
+  }
+
+  /** A cancelled or failed crawl continues from its frontier. */
+  resume(jobId: number): Job {
+    const job = this.crawlJob(jobId);
+    if (job.status !== 'cancelled' && job.status !== 'failed') {
+      throw new ConflictError(
+        `Crawl ${jobId} is ${job.status}; only a cancelled or failed crawl can be resumed.`,
+      );
+    }
+    return this.jobs.resume(jobId, CRAWL_EXCLUSIVE_WITH);
+  }
+
+  /** Runs a crawl job (called by the job runner). */
+  async run(ctx: CrawlJobContext): Promise<CrawlReport> {
+    const siteId = ctx.job.site_id;
+    if (siteId === null) throw new NotFoundError('A crawl job needs a site.');
+    const site = this.sites.get(siteId);
+    const params = ctx.job.params as unknown as CrawlJobParams;
+    const settings = CrawlSettings.parse({ ...site.settings, ...params.settings });
+    const fetcher = new HttpFetcher({
+      connectionsPerOrigin: settings.concurrency,
+      timeoutMs: settings.timeout_ms,
+    });
+    const renderer =
+      settings.render_js === 'off'
+        ? null
+        : new BrowserPool({
+            executablePath: this.chromiumPath(),
+            maxPages: Math.min(settings.concurrency, 4),
+          });
+    try {
+      const crawler = new Crawler(
+        this.store,
+        fetcher,
+        renderer,
+        {
+          siteId,
+          startUrl: site.start_url,
+          settings,
+          mode: params.mode,
+          listUrls: params.urls ?? [],
+          signal: ctx.signal,
+          checkpoint: ctx.loadCheckpoint(),
+          saveCheckpoint: (c) => ctx.saveCheckpoint(c),
+          progress: (p) => ctx.progress(p),
+        },
+        this.logger,
+      );
+      return await crawler.crawl();
+    } finally {
+      await Promise.allSettled([fetcher.close(), renderer?.close()]);
+      this.bus.emit('site.updated', { site_id: siteId, changes: ['site', 'pages', 'links'] });
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Writes crawl results in batches, one transaction per batch: each page row, its main text, its edges and the
+ * URLs they discover, and the URL's `done` state commit together, so a crash never leaves a page without its
+ * links or a link without its page. Batching keeps SQLite's per-transaction cost off the hot path.
+ */
+import type { Store } from '../../store/index.js';
+import type { SkipReason } from '../../schemas/crawl.js';
+import type { CrawlFrontier } from './crawl-frontier.js';
+import type { PageRecord } from './page-builder.js';
+
+const MAX_BATCH = 64;
+const MAX_AGE_MS = 100;
+
+type Item = { kind: 'page'; record: PageRecord } | { kind: 'skip'; id: number; reason: SkipReason };
+
+export class CrawlWriter {
+  private batch: Item[] = [];
+  private oldest = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly siteId: number,
+    private readonly frontier: CrawlFrontier,
+    private readonly onFlush: () => void,
+  ) {}
+
+  get pending(): number {
+    return this.batch.length;
+  }
+
+  add(record: PageRecord): void {
+    this.push({ kind: 'page', record });
+  }
+
+  skip(id: number, reason: SkipReason): void {
+    this.push({ kind: 'skip', id, reason });
+  }
+
+  private push(item: Item): void {
+    if (!this.batch.length) this.oldest = Date.now();
+    this.batch.push(item);
+    if (this.batch.length >= MAX_BATCH || Date.now() - this.oldest >= MAX_AGE_MS) this.flush();
+  }
+
+  flush(): void {
+    if (!this.batch.length) return;
+    const items = this.batch;
+    this.batch = [];
+    this.store.tx(() => {
+      for (const item of items) {
+        if (item.kind === 'skip') {
+          this.store.urls.setState(item.id, 'skipped', item.reason);
+          continue;
+        }
+        const { page, mainText, minhash, edges } = item.record;
+        const links = edges.map((e) => ({
+          target_id: this.frontier.discover(e.discovery),
+          edge_kind: e.edge_kind,
+          anchor_text: e.anchor_text,
+          nofollow: e.nofollow,
+          count: e.count,
+        }));
+        this.store.links.replaceOutgoing(this.siteId, page.id, links);
+        this.store.pages.upsert(page, mainText, minhash);
+        this.store.urls.setState(page.id, 'done');
+      }
+    });
+    this.onFlush();
+  }
+}

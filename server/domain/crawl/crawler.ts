@@ -1,0 +1,288 @@
+/**
+ * One crawl of one site: seeds and sitemaps into the frontier, `concurrency` workers that claim URLs, respect
+ * robots.txt and per-host pacing, fetch, extract (rendering when asked) and hand results to a batched writer.
+ * Everything the crawl knows lives in SQLite, so memory stays flat and a killed crawl resumes where its last
+ * committed batch ended. Finishing touches (depths, redirect chains, link counts) are in crawl-finalize.ts.
+ */
+import type { HttpFetcher } from '../../adapters/http-fetcher.js';
+import type { Store } from '../../store/index.js';
+import type { UrlRow } from '../../store/repos/urls-repo.js';
+import { nowIso } from '../../store/clock.js';
+import type { CrawlSettings } from '../../schemas/sites.js';
+import { sourceBit } from '../../schemas/crawl.js';
+import type { Logger } from '../../logger.js';
+import { CrawlFrontier } from './crawl-frontier.js';
+import { finalizeCrawl, type FinalizeReport } from './crawl-finalize.js';
+import { CrawlWriter } from './crawl-writer.js';
+import { failedPage, type PageContext } from './page-builder.js';
+import { fetchPage, type PageRenderer } from './page-fetch.js';
+import { HostThrottle } from './host-throttle.js';
+import { RobotsCache } from './robots-cache.js';
+import { createScope } from './scope.js';
+import { discoverSitemapUrls } from './sitemap-discovery.js';
+import { normalizeUrl } from './url-normalizer.js';
+
+export interface CrawlCheckpoint {
+  seeded: boolean;
+  sitemaps_done: boolean;
+}
+
+export interface CrawlProgress {
+  phase: string;
+  done: number;
+  total: number | null;
+  message: string;
+}
+
+export interface CrawlRun {
+  siteId: number;
+  startUrl: string;
+  settings: CrawlSettings;
+  mode: 'spider' | 'list';
+  listUrls: string[];
+  signal: AbortSignal;
+  checkpoint: CrawlCheckpoint | null;
+  saveCheckpoint(c: CrawlCheckpoint): void;
+  progress(p: CrawlProgress): void;
+}
+
+export interface CrawlReport extends FinalizeReport {
+  fetched: number;
+  errors: number;
+  seconds: number;
+  pages_per_second: number;
+}
+
+export class Crawler {
+  private readonly frontier: CrawlFrontier;
+  private readonly writer: CrawlWriter;
+  private readonly throttle: HostThrottle;
+  private readonly robots: RobotsCache;
+  private readonly scope: ReturnType<typeof createScope>;
+  private fetched = 0;
+  private errors = 0;
+  private inFlight = 0;
+  private claimed: UrlRow[] = [];
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly fetcher: HttpFetcher,
+    private readonly renderer: PageRenderer | null,
+    private readonly run: CrawlRun,
+    private readonly logger: Logger,
+  ) {
+    const s = run.settings;
+    this.scope = createScope({
+      origin: new URL(run.startUrl).origin,
+      followSubdomains: s.follow_subdomains,
+      include: s.include_patterns,
+      exclude: s.exclude_patterns,
+    });
+    this.frontier = new CrawlFrontier(store, run.siteId, this.scope, s.max_depth);
+    this.writer = new CrawlWriter(store, run.siteId, this.frontier, () => this.notify());
+    this.throttle = new HostThrottle(1000 / s.max_requests_per_second);
+    this.robots = new RobotsCache(fetcher, this.throttle, {
+      userAgent: s.user_agent,
+      timeoutMs: s.timeout_ms,
+      respect: s.respect_robots,
+      signal: run.signal,
+    });
+  }
+
+  async crawl(): Promise<CrawlReport> {
+    const started = Date.now();
+    const checkpoint = this.run.checkpoint ?? { seeded: false, sitemaps_done: false };
+    if (!checkpoint.seeded) {
+      this.seed();
+      checkpoint.seeded = true;
+      this.run.saveCheckpoint(checkpoint);
+    } else {
+      this.store.urls.resetFetching(this.run.siteId);
+    }
+    this.fetched = this.store.urls.counts(this.run.siteId).done ?? 0;
+    this.report('starting');
+
+    if (!checkpoint.sitemaps_done && this.run.mode === 'spider' && this.run.settings.use_sitemaps) {
+      await this.ingestSitemaps();
+      checkpoint.sitemaps_done = true;
+      this.run.saveCheckpoint(checkpoint);
+    }
+
+    const workers = Array.from({ length: this.run.settings.concurrency }, () => this.worker());
+    const ticker = setInterval(() => this.report('crawling'), 500);
+    try {
+      await Promise.all(workers);
+    } finally {
+      clearInterval(ticker);
+      this.writer.flush();
+    }
+    this.run.signal.throwIfAborted();
+
+    this.run.progress({
+      phase: 'finalizing',
+      done: this.fetched,
+      total: this.fetched,
+      message: 'Computing depths and link counts',
+    });
+    const report = finalizeCrawl(this.store, this.run.siteId, {
+      spider: this.run.mode === 'spider',
+      maxRedirects: this.run.settings.max_redirects,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    return {
+      ...report,
+      fetched: this.fetched,
+      errors: this.errors,
+      seconds: Math.round(seconds * 10) / 10,
+      pages_per_second: seconds > 0 ? Math.round((this.fetched / seconds) * 10) / 10 : 0,
+    };
+  }
+
+  /** A fresh crawl: every known URL becomes stale (ids kept), then the seeds are queued. */
+  private seed(): void {
+    const keep = sourceBit('gsc');
+    const q = this.run.settings.query_params;
+    this.store.tx(() => {
+      this.store.urls.beginFresh(this.run.siteId, keep);
+      const seeds = this.run.mode === 'spider' ? [this.run.startUrl] : this.run.listUrls;
+      for (const raw of seeds) {
+        const url = normalizeUrl(raw, raw, q);
+        if (url)
+          this.frontier.discover({
+            url,
+            source: this.run.mode === 'list' ? 'list' : 'link',
+            depth: 0,
+            followable: true,
+          });
+      }
+    });
+  }
+
+  private async ingestSitemaps(): Promise<void> {
+    this.report('reading sitemaps');
+    const origin = new URL(this.run.startUrl).origin;
+    const rules = await this.robots.rulesFor(this.run.startUrl);
+    const roots = [...rules.sitemaps, `${origin}/sitemap.xml`];
+    const batch: string[] = [];
+    const flush = () => {
+      this.store.tx(() => {
+        for (const url of batch)
+          this.frontier.discover({ url, source: 'sitemap', depth: null, followable: true });
+      });
+      batch.length = 0;
+    };
+    const q = this.run.settings.query_params;
+    for await (const loc of discoverSitemapUrls(this.fetcher, this.throttle, roots, {
+      userAgent: this.run.settings.user_agent,
+      timeoutMs: this.run.settings.timeout_ms,
+      maxUrls: Math.max(this.run.settings.max_pages * 2, 1000),
+      signal: this.run.signal,
+      isInternal: (u) => this.scope.isInternal(u),
+    })) {
+      const url = normalizeUrl(loc, loc, q);
+      if (url && this.scope.isInternal(url)) batch.push(url);
+      if (batch.length >= 1000) flush();
+    }
+    flush();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /** Next URL to fetch, respecting max_pages (claimed URLs count, as every claimed URL will be fetched). */
+  private next(): UrlRow | undefined {
+    if (!this.claimed.length) {
+      const budget = this.run.settings.max_pages - this.fetched - this.inFlight;
+      this.claimed = this.frontier.claim(Math.min(budget, this.run.settings.concurrency * 2));
+    }
+    return this.claimed.shift();
+  }
+
+  private async worker(): Promise<void> {
+    const { signal } = this.run;
+    while (!signal.aborted) {
+      const url = this.next();
+      if (!url) {
+        // Nothing claimable: written-but-unflushed results may hold new URLs; otherwise wait for running
+        // fetches, and finish (waking the others) when none is left.
+        if (this.writer.pending) {
+          this.writer.flush();
+          continue;
+        }
+        if (this.inFlight === 0) {
+          this.notify();
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const prev = this.wake;
+          this.wake = () => {
+            prev?.();
+            resolve();
+          };
+        });
+        continue;
+      }
+      this.inFlight++;
+      try {
+        await this.process(url);
+      } catch (err) {
+        if (signal.aborted) {
+          // The URL stays `fetching` and goes back to the queue on resume.
+          return;
+        }
+        // A bug must not stall the crawl or loop on one URL: record it as failed and go on.
+        this.logger.error(`crawl: ${url.url} failed unexpectedly`, err);
+        this.errors++;
+        this.writer.add(failedPage(this.contextFor(url), 'protocol', null));
+      } finally {
+        this.inFlight--;
+        this.notify();
+      }
+    }
+  }
+
+  private async process(url: UrlRow): Promise<void> {
+    if (!(await this.robots.isAllowed(url.url))) {
+      this.writer.skip(url.id, 'blocked_by_robots');
+      return;
+    }
+    const s = this.run.settings;
+    await this.throttle.wait(new URL(url.url).host, this.run.signal);
+    const record = await fetchPage(this.fetcher, this.renderer, {
+      ctx: this.contextFor(url),
+      settings: s,
+      signal: this.run.signal,
+    });
+    this.fetched++;
+    if (record.page.fetch_error || (record.page.status_code ?? 0) >= 400) this.errors++;
+    this.writer.add(record);
+  }
+
+  private contextFor(url: UrlRow): PageContext {
+    return {
+      id: url.id,
+      siteId: this.run.siteId,
+      url: url.url,
+      depth: url.depth,
+      followLinks: this.run.mode === 'spider',
+      queryParams: this.run.settings.query_params,
+      now: nowIso(),
+    };
+  }
+
+  private report(phase: string): void {
+    const counts = this.store.urls.counts(this.run.siteId);
+    const queued = (counts.queued ?? 0) + (counts.fetching ?? 0);
+    const total = Math.min(this.fetched + queued, this.run.settings.max_pages);
+    this.run.progress({
+      phase,
+      done: this.fetched,
+      total,
+      message: `${this.fetched} fetched, ${queued} queued, ${this.errors} errors`,
+    });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * Everything the crawl records about an HTML page, from one streaming parse (docs/crawler.md, "Extraction").
+ * Siteloupe has to out-run DOM-based crawlers, so there is no tree: page-collector.ts gathers raw facts in a
+ * single htmlparser2 pass, and this module turns them into the contract's shape — URLs resolved against the
+ * document's base (which may come after the links that use it), the main-text root chosen, words counted.
+ * Normalising URLs is the caller's job; hrefs here are absolute and otherwise as the page wrote them.
+ */
+import { Parser } from 'htmlparser2';
+import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
+import { linkHeaderTarget } from './link-header.js';
+import { collapseWhitespace, countNonWhitespace, countWords } from './main-text.js';
+import { PageCollector } from './page-collector.js';
+
+export type { AnchorEdgeKind } from './link-classifier.js';
+
+export interface ExtractedLink {
+  /** Absolute, resolved against the base; the fragment is kept. */
+  href: string;
+  /** Collapsed link text; for image-only links the images' alt, else the link's aria-label. */
+  anchor_text: string;
+  nofollow: boolean;
+  edge_kind: AnchorEdgeKind;
+}
+
+export interface ExtractedPage {
+  title: string | null;
+  meta_description: string | null;
+  h1: string | null;
+  headings: { level: number; text: string }[];
+  /** Absolute; `<link rel=canonical>` first, then the `Link` header. */
+  canonical_url: string | null;
+  /** The `robots` meta and the bot's own, joined by ", ", lower-cased. */
+  meta_robots: string | null;
+  hreflang: { lang: string; url: string }[];
+  /** Every JSON-LD `@type`, sorted and unique. */
+  structured_data_types: string[];
+  language: string | null;
+  /** Whitespace collapsed, one line per block. */
+  main_text: string;
+  word_count: number;
+  /** `<a href>` and `<area href>` in document order, http(s) only. */
+  links: ExtractedLink[];
+  base_url: string;
+  /** Non-whitespace characters of visible body text (scripts, styles, templates and noscript left out). */
+  text_chars_in_body: number;
+  /**
+   * Probably drawn by JavaScript: an empty mount point on a page with little text, or a "please enable
+   * JavaScript" noscript on a page whose main text is short.
+   */
+  app_shell: boolean;
+}
+
+export interface ResponseHeaders {
+  link?: string | null;
+  contentLanguage?: string | null;
+}
+
+/** "Little text" for app-shell detection, in non-whitespace characters. */
+const APP_SHELL_MAX_CHARS = 200;
+
+/**
+ * Extracts one page. `pageUrl` is the final URL of the response (it must parse as a URL); `botName` picks the
+ * bot-specific robots meta read besides `robots`.
+ */
+export function extractHtml(
+  html: string,
+  pageUrl: string,
+  headers: ResponseHeaders,
+  botName = 'siteloupe',
+): ExtractedPage {
+  const c = collectPage(html, botName.toLowerCase());
+
+  const page = new URL(pageUrl);
+  const fromTag = c.head.baseHref === null ? null : resolveHttp(c.head.baseHref, page);
+  const base = fromTag === null ? page : new URL(fromTag);
+  const resolved = new Map<string, string | null>();
+  const resolve = (href: string): string | null => {
+    let url = resolved.get(href);
+    if (url === undefined) {
+      url = resolveHttp(href, base);
+      resolved.set(href, url);
+    }
+    return url;
+  };
+
+  const links: ExtractedLink[] = [];
+  for (const l of c.anchors.links) {
+    const href = resolve(l.href);
+    if (href === null) continue;
+    const anchor = l.text || collapseWhitespace(l.alt) || collapseWhitespace(l.label);
+    links.push({ href, anchor_text: anchor, nofollow: l.nofollow, edge_kind: EDGE_KINDS[l.kind]! });
+  }
+
+  const hreflang: { lang: string; url: string }[] = [];
+  for (const alt of c.head.hreflang) {
+    const url = resolve(alt.href);
+    if (url !== null) hreflang.push({ lang: alt.lang, url });
+  }
+
+  let canonical = c.head.canonicalHref === null ? null : resolve(c.head.canonicalHref);
+  if (canonical === null && headers.link) {
+    // Link-header targets are relative to the response URL; <base> only applies inside the document.
+    const target = linkHeaderTarget(headers.link, 'canonical');
+    if (target !== null) canonical = resolveHttp(target, page);
+  }
+
+  const mainText =
+    c.mainStart >= 0
+      ? c.text.text(c.mainStart, c.mainEnd)
+      : c.articleStart >= 0
+        ? c.text.text(c.articleStart, c.articleEnd)
+        : c.text.text();
+
+  const headerLanguage = headers.contentLanguage?.split(',')[0]?.trim() || null;
+  return {
+    title: c.head.title,
+    meta_description: c.head.description,
+    h1: c.headings.headings.find((h) => h.level === 1)?.text || null,
+    headings: c.headings.headings,
+    canonical_url: canonical,
+    meta_robots: c.head.robots.length > 0 ? c.head.robots.join(', ') : null,
+    hreflang,
+    structured_data_types: [...c.head.types].sort(),
+    language: c.head.htmlLang ?? headerLanguage,
+    main_text: mainText,
+    word_count: countWords(mainText),
+    links,
+    base_url: fromTag ?? pageUrl,
+    text_chars_in_body: c.textChars,
+    // A noscript plea alone is not enough: blogs carry "enable JavaScript to see the comments" above full text.
+    app_shell:
+      (c.emptyMount && c.textChars < APP_SHELL_MAX_CHARS) ||
+      (asksForJavaScript(c.noscriptText) && countNonWhitespace(mainText) < APP_SHELL_MAX_CHARS),
+  };
+}
+
+/** htmlparser2's parser, also reporting heading end tags it is about to ignore (see heading-collector.ts). */
+class PageParser extends Parser {
+  constructor(
+    private readonly html: string,
+    private readonly collector: PageCollector,
+  ) {
+    super(collector);
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    // Indices are offsets into `html`: the document is written to the parser in one piece.
+    if (endIndex - start === 2) {
+      const h = this.html.charCodeAt(start) | 0x20;
+      const level = this.html.charCodeAt(start + 1) - 0x30;
+      if (h === 0x68 /* h */ && level >= 1 && level <= 6) this.collector.headings.endTag(level);
+    }
+    super.onclosetag(start, endIndex);
+  }
+}
+
+function collectPage(html: string, botName: string): PageCollector {
+  const collector = new PageCollector(botName);
+  new PageParser(html, collector).end(html);
+  return collector;
+}
+
+function resolveHttp(href: string, base: URL): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+/** "You need to enable JavaScript to run this app.", "This site requires JavaScript", … */
+function asksForJavaScript(noscript: string): boolean {
+  if (noscript === '') return false;
+  const text = noscript.toLowerCase();
+  if (!text.includes('javascript')) return false;
+  return ['enable', 'turn on', 'switch on', 'activate', 'allow', 'requir', 'need', 'support'].some((w) =>
+    text.includes(w),
+  );
+}

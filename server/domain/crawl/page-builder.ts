@@ -1,0 +1,237 @@
+/**
+ * Turns one fetch (and, for HTML, one extraction) into what the crawl stores: the page row, its main text and
+ * MinHash, and its outgoing edges with what each edge tells the frontier. Pure: no I/O, so the rules about
+ * which links are followed and what an edge looks like are tested without a network.
+ */
+import { createHash } from 'node:crypto';
+import type { PageWrite } from '../../store/repos/pages-repo.js';
+import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
+import type { FetchResult } from '../../adapters/http-fetcher.js';
+import type { Discovery } from './crawl-frontier.js';
+import type { ExtractedPage } from './html-extractor.js';
+import { assessIndexability, robotsDirectives } from './indexability.js';
+import { minhashSignature, signatureToBuffer } from './minhash.js';
+import { normalizeUrl } from './url-normalizer.js';
+
+export interface EdgeRecord {
+  edge_kind: EdgeKind;
+  anchor_text: string | null;
+  nofollow: boolean;
+  count: number;
+  discovery: Discovery;
+}
+
+export interface PageRecord {
+  page: PageWrite;
+  mainText: string | null;
+  minhash: Buffer | null;
+  edges: EdgeRecord[];
+}
+
+export interface PageContext {
+  id: number;
+  siteId: number;
+  url: string;
+  depth: number | null;
+  /** Spider mode follows links; list mode records them only. */
+  followLinks: boolean;
+  queryParams: 'keep' | 'strip' | 'strip_tracking';
+  now: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function base(ctx: PageContext, fields: Partial<PageWrite>): PageWrite {
+  return {
+    id: ctx.id,
+    site_id: ctx.siteId,
+    url: ctx.url,
+    status_code: null,
+    fetch_error: null,
+    content_type: null,
+    encoding: null,
+    depth: ctx.depth,
+    title: null,
+    meta_description: null,
+    h1: null,
+    headings: '[]',
+    canonical_url: null,
+    canonical_state: null,
+    meta_robots: null,
+    x_robots_tag: null,
+    indexable: 0,
+    indexability_reason: null,
+    hreflang: '[]',
+    structured_data_types: '[]',
+    word_count: 0,
+    language: null,
+    bytes: null,
+    truncated: 0,
+    response_ms: null,
+    content_hash: null,
+    redirect_target: null,
+    rendered: 0,
+    crawled_at: ctx.now,
+    ...fields,
+  };
+}
+
+export const mimeOf = (contentType: string | undefined | null): string | null =>
+  contentType ? contentType.split(';')[0]!.trim().toLowerCase() || null : null;
+
+export function failedPage(ctx: PageContext, error: FetchErrorCode, responseMs: number | null): PageRecord {
+  return {
+    page: base(ctx, { fetch_error: error, indexability_reason: 'fetch_error', response_ms: responseMs }),
+    mainText: null,
+    minhash: null,
+    edges: [],
+  };
+}
+
+/** A response whose body was not parsed: redirects, non-HTML, and HTTP errors. */
+export function bodilessPage(ctx: PageContext, res: FetchResult): PageRecord {
+  const contentType = mimeOf(res.headers['content-type']);
+  const xRobots = res.headers['x-robots-tag'] ?? null;
+  const verdict = assessIndexability({
+    url: ctx.url,
+    status_code: res.status,
+    content_type: contentType,
+    meta_robots: null,
+    x_robots_tag: xRobots,
+    canonical_url: null,
+  });
+  const edges: EdgeRecord[] = [];
+  let redirectTarget: string | null = null;
+  const location = res.headers.location;
+  if (REDIRECT_STATUSES.has(res.status) && location) {
+    redirectTarget = normalizeUrl(location, ctx.url, ctx.queryParams);
+    if (redirectTarget) {
+      edges.push({
+        edge_kind: 'redirect',
+        anchor_text: null,
+        nofollow: false,
+        count: 1,
+        discovery: { url: redirectTarget, source: 'redirect', depth: ctx.depth, followable: true },
+      });
+    }
+  }
+  return {
+    page: base(ctx, {
+      status_code: res.status,
+      content_type: contentType,
+      x_robots_tag: xRobots,
+      indexable: verdict.indexable ? 1 : 0,
+      indexability_reason: verdict.indexability_reason,
+      canonical_state: null,
+      bytes: res.bytes,
+      truncated: res.truncated ? 1 : 0,
+      response_ms: res.responseMs,
+      redirect_target: redirectTarget,
+    }),
+    mainText: null,
+    minhash: null,
+    edges,
+  };
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** An HTML page with its extraction: fields, indexability, main text, and every edge merged per (target, kind). */
+export function htmlPage(
+  ctx: PageContext,
+  res: FetchResult,
+  ex: ExtractedPage,
+  meta: { encoding: string; rendered: boolean },
+): PageRecord {
+  const contentType = mimeOf(res.headers['content-type']) ?? 'text/html';
+  const xRobots = res.headers['x-robots-tag'] ?? null;
+  const canonical = ex.canonical_url ? normalizeUrl(ex.canonical_url, ctx.url, ctx.queryParams) : null;
+  const verdict = assessIndexability({
+    url: ctx.url,
+    status_code: res.status,
+    content_type: contentType,
+    meta_robots: ex.meta_robots,
+    x_robots_tag: xRobots,
+    canonical_url: canonical,
+  });
+  const directives = new Set([...robotsDirectives(ex.meta_robots), ...robotsDirectives(xRobots)]);
+  const pageNofollow = directives.has('nofollow') || directives.has('none');
+  const ok = res.status >= 200 && res.status < 300;
+
+  const edges = new Map<string, EdgeRecord>();
+  const add = (
+    url: string | null,
+    kind: EdgeKind,
+    anchor: string | null,
+    nofollow: boolean,
+    source: Discovery['source'],
+  ) => {
+    if (!url) return;
+    const key = `${kind} ${url}`;
+    const followable = ctx.followLinks && !nofollow;
+    const existing = edges.get(key);
+    if (existing) {
+      existing.count++;
+      existing.nofollow &&= nofollow;
+      existing.discovery.followable ||= followable;
+      if (!existing.anchor_text && anchor) existing.anchor_text = anchor;
+      return;
+    }
+    const depth = ctx.depth === null ? null : ctx.depth + 1;
+    edges.set(key, {
+      edge_kind: kind,
+      anchor_text: anchor || null,
+      nofollow,
+      count: 1,
+      discovery: { url, source, depth, followable },
+    });
+  };
+  // Links on error pages are not followed or recorded: they describe the error page, not the site.
+  if (ok) {
+    for (const link of ex.links) {
+      add(
+        normalizeUrl(link.href, ctx.url, ctx.queryParams),
+        link.edge_kind,
+        link.anchor_text,
+        link.nofollow || pageNofollow,
+        'link',
+      );
+    }
+    if (canonical && canonical !== ctx.url) add(canonical, 'canonical', null, false, 'canonical');
+    for (const alt of ex.hreflang) {
+      const url = normalizeUrl(alt.url, ctx.url, ctx.queryParams);
+      if (url !== ctx.url) add(url, 'hreflang', alt.lang, false, 'hreflang');
+    }
+  }
+
+  const normalized = collapse(ex.main_text);
+  return {
+    page: base(ctx, {
+      status_code: res.status,
+      content_type: contentType,
+      encoding: meta.encoding,
+      title: ex.title,
+      meta_description: ex.meta_description,
+      h1: ex.h1,
+      headings: JSON.stringify(ex.headings),
+      canonical_url: canonical,
+      canonical_state: verdict.canonical_state,
+      meta_robots: ex.meta_robots,
+      x_robots_tag: xRobots,
+      indexable: verdict.indexable ? 1 : 0,
+      indexability_reason: verdict.indexability_reason,
+      hreflang: JSON.stringify(ex.hreflang),
+      structured_data_types: JSON.stringify(ex.structured_data_types),
+      word_count: ex.word_count,
+      language: ex.language,
+      bytes: res.bytes,
+      truncated: res.truncated ? 1 : 0,
+      response_ms: res.responseMs,
+      content_hash: normalized ? createHash('sha1').update(normalized).digest('hex') : null,
+      rendered: meta.rendered ? 1 : 0,
+    }),
+    mainText: ex.main_text,
+    minhash: normalized ? signatureToBuffer(minhashSignature(ex.main_text)) : null,
+    edges: [...edges.values()],
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * The single streaming pass behind `extractHtml`. htmlparser2 calls these handlers once per tag and text run;
+ * there is no DOM, only a stack of reused frames that mirrors htmlparser2's own element stack (it emits one close
+ * for every open, including implied closes, void elements and the end of input, so the two never drift apart).
+ * Facts are gathered raw — hrefs as written, text runs, head metadata — and html-extractor.ts resolves them once
+ * the whole document, and so its `<base>`, is known. Headings, links and head fields have their own small
+ * collectors; this module decides which of them a text run or an element concerns, and keeps the main-text
+ * bookkeeping (what is excluded, where `<main>` and the largest `<article>` are).
+ */
+import type { Handler } from 'htmlparser2';
+import { AnchorCollector, type PendingLink } from './anchor-collector.js';
+import { HeadFields, isJsonLdScript } from './head-fields.js';
+import { HeadingCollector } from './heading-collector.js';
+import {
+  classifyElement,
+  KIND_CONTENT,
+  KIND_MASK,
+  MARK_EXCLUDE,
+  MARK_EXCLUDE_SOFT,
+  MARK_SOFT_KIND,
+} from './link-classifier.js';
+import { countNonWhitespace, TextCollector } from './main-text.js';
+
+interface Frame {
+  flags: number;
+  /** Edge-kind code of the nearest classifying ancestor-or-self. */
+  kind: number;
+  kindSoft: boolean;
+  savedExcluded: number;
+  /** Where an article root starts: text position and collected chars. */
+  start: number;
+  startChars: number;
+  mountChars: number;
+  prevLink: PendingLink | null;
+}
+
+// Static facts about tag names.
+const T_BLOCK = 1;
+const T_CELL = 2;
+const T_RAW = 4;
+const T_HEAD = 8;
+const T_VOID = 16;
+
+const TAG_INFO = new Map<string, number>();
+const tagInfo = (names: string, bits: number) => {
+  for (const n of names.split(' ')) TAG_INFO.set(n, (TAG_INFO.get(n) ?? 0) | bits);
+};
+tagInfo(
+  'address article aside blockquote body caption center dd details dialog div dl dt fieldset figcaption figure ' +
+    'footer form h1 h2 h3 h4 h5 h6 header hgroup legend li main menu nav ol option p pre section summary table ' +
+    'tbody tfoot thead tr ul br hr',
+  T_BLOCK,
+);
+tagInfo('td th', T_CELL);
+tagInfo('script style iframe noembed noframes', T_RAW);
+tagInfo('title meta link base style script noscript template', T_HEAD);
+tagInfo('area base br col embed hr img input link meta source track wbr param keygen', T_VOID);
+
+// What a frame must undo or finish when it closes.
+const F_BLOCK = 1;
+const F_CELL = 2;
+const F_EXCLUDED = 4;
+const F_ROOT = 8;
+const F_RAW = 16;
+const F_NOSCRIPT = 32;
+const F_SVG = 64;
+const F_TEMPLATE = 128;
+const F_HEADING = 256;
+const F_LINK = 512;
+const F_TITLE = 1024;
+const F_JSONLD = 2048;
+const F_MAIN = 4096;
+const F_ARTICLE = 8192;
+const F_ARTICLE_ROOT = 16384;
+const F_MOUNT = 32768;
+const F_HEAD = 65536;
+const F_HIDDEN = 131072;
+
+const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+/** Where single-page apps mount: empty in the HTML the server sends. */
+const MOUNT_IDS: ReadonlySet<string> = new Set(['root', 'app', '__next', '__nuxt', '___gatsby']);
+
+export class PageCollector implements Partial<Handler> {
+  readonly text = new TextCollector();
+  readonly anchors = new AnchorCollector();
+  readonly head: HeadFields;
+  readonly headings = new HeadingCollector();
+  mainStart = -1;
+  mainEnd = -1;
+  articleStart = -1;
+  articleEnd = -1;
+  textChars = 0;
+  emptyMount = false;
+  noscriptText = '';
+
+  private readonly frames: Frame[] = [];
+  private depth = 0;
+  private excluded = 0;
+  private rawDepth = 0;
+  private templateDepth = 0;
+  private noscriptDepth = 0;
+  /** Inside noscript or an SVG title: text a reader does not see (while scripts run). */
+  private hiddenDepth = 0;
+  private svgDepth = 0;
+  private articleDepth = 0;
+  private articleChars = -1;
+  private inHead = false;
+  private mainSeen = false;
+  private capture = '';
+
+  constructor(botName: string) {
+    this.head = new HeadFields(botName);
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    const f = this.push();
+    // Template content is inert until a script clones it: nothing in it is on the page.
+    if (this.templateDepth > 0 || name === 'template') {
+      if (name === 'template') {
+        f.flags = F_TEMPLATE;
+        this.templateDepth++;
+      }
+      return;
+    }
+    const info = TAG_INFO.get(name) ?? 0;
+    if (this.inHead && (info & T_HEAD) === 0) this.inHead = false;
+    let flags = info & T_BLOCK ? F_BLOCK : info & T_CELL ? F_CELL : 0;
+    if (info & T_RAW) {
+      flags |= F_RAW;
+      this.rawDepth++;
+    }
+    if ((info & (T_VOID | T_RAW)) === 0) {
+      flags = this.classify(f, name, attribs, flags);
+      if (MOUNT_IDS.has(attribs.id ?? '') || 'data-reactroot' in attribs || name === 'app-root') {
+        f.mountChars = this.textChars;
+        flags |= F_MOUNT;
+      }
+    }
+    flags = this.special(f, name, attribs, flags);
+    f.flags = flags;
+    if (flags & F_BLOCK) this.boundary();
+    else if (flags & F_CELL) this.gap();
+  }
+
+  private classify(f: Frame, name: string, attribs: Record<string, string>, flags: number): number {
+    const marks = classifyElement(name, attribs);
+    const kind = marks & KIND_MASK;
+    if (kind !== KIND_CONTENT) {
+      f.kind = kind;
+      f.kindSoft = (marks & MARK_SOFT_KIND) !== 0;
+    }
+    if ((marks & (MARK_EXCLUDE | MARK_EXCLUDE_SOFT)) === 0) return flags;
+    this.excluded++;
+    return flags | F_EXCLUDED;
+  }
+
+  private special(f: Frame, name: string, attribs: Record<string, string>, flags: number): number {
+    switch (name) {
+      case 'a':
+      case 'area': {
+        const previous = this.anchors.current;
+        if (!this.anchors.open(name, attribs, f.kind)) return flags;
+        f.prevLink = previous;
+        return flags | F_LINK;
+      }
+      case 'img':
+        this.anchors.imageAlt(attribs.alt);
+        return flags;
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
+        this.headings.begin(HEADING_LEVELS[name]!);
+        return flags | F_HEADING;
+      case 'main':
+        // The main-text root: what surrounds it (a form wrapping the page, a soft "sidebar" wrapper) is not its
+        // content's concern.
+        if (f.kindSoft) {
+          f.kind = KIND_CONTENT;
+          f.kindSoft = false;
+        }
+        if (this.mainSeen) return flags;
+        this.mainSeen = true;
+        flags = this.beginRoot(f, flags) | F_MAIN;
+        this.boundary();
+        this.mainStart = this.text.position;
+        return flags;
+      case 'article':
+        flags |= F_ARTICLE;
+        if (this.articleDepth++ > 0 || this.mainSeen) return flags;
+        flags = this.beginRoot(f, flags) | F_ARTICLE_ROOT;
+        this.boundary();
+        f.start = this.text.position;
+        f.startChars = this.text.chars;
+        return flags;
+      case 'html':
+        this.head.html(attribs);
+        return flags;
+      case 'head':
+        this.inHead = true;
+        return flags | F_HEAD;
+      case 'body':
+        this.inHead = false;
+        return flags;
+      case 'title':
+      case 'desc':
+        // An SVG <title> is the image's accessible name: link text, but not visible text.
+        if (this.svgDepth > 0) {
+          this.hiddenDepth++;
+          return flags | F_HIDDEN;
+        }
+        if (name === 'desc') return flags;
+        this.rawDepth++;
+        flags |= F_RAW;
+        if (!this.head.claimTitle()) return flags;
+        this.capture = '';
+        return flags | F_TITLE;
+      case 'meta':
+        this.head.meta(attribs);
+        return flags;
+      case 'link':
+        this.head.link(attribs);
+        return flags;
+      case 'base':
+        this.head.base(attribs);
+        return flags;
+      case 'script':
+        if (!isJsonLdScript(attribs)) return flags;
+        this.capture = '';
+        return flags | F_JSONLD;
+      case 'noscript':
+        this.noscriptDepth++;
+        this.hiddenDepth++;
+        return flags | F_NOSCRIPT | F_HIDDEN;
+      case 'svg':
+        this.svgDepth++;
+        return flags | F_SVG;
+      default:
+        return flags;
+    }
+  }
+
+  /** Main and article roots keep their own text even inside an excluded wrapper. */
+  private beginRoot(f: Frame, flags: number): number {
+    if (flags & F_EXCLUDED) this.excluded--;
+    f.savedExcluded = this.excluded;
+    this.excluded = 0;
+    return (flags & ~F_EXCLUDED) | F_ROOT;
+  }
+
+  ontext(data: string): void {
+    if (this.templateDepth > 0) return;
+    if (this.rawDepth > 0) {
+      const top = this.frames[this.depth - 1];
+      if (top !== undefined && top.flags & (F_TITLE | F_JSONLD)) this.capture += data;
+      return;
+    }
+    if (this.inHead) {
+      if (countNonWhitespace(data) === 0) return;
+      this.inHead = false;
+    }
+    if (this.noscriptDepth > 0) this.noscriptText += data;
+    this.anchors.append(data);
+    this.headings.append(data);
+    const visible = this.hiddenDepth === 0;
+    if (!visible && this.excluded > 0) return;
+    const n = countNonWhitespace(data);
+    if (visible) this.textChars += n;
+    if (this.excluded === 0) this.text.append(data, n);
+  }
+
+  onclosetag(): void {
+    if (this.depth === 0) return;
+    const f = this.frames[--this.depth]!;
+    const flags = f.flags;
+    if (flags === 0) return;
+    if (flags & F_TEMPLATE) {
+      this.templateDepth--;
+      return;
+    }
+    if (flags & F_BLOCK) this.boundary();
+    else if (flags & F_CELL) this.gap();
+    if (flags & F_EXCLUDED) this.excluded--;
+    if (flags & F_RAW) this.rawDepth--;
+    if (flags & F_LINK) this.anchors.close(f.prevLink);
+    if (flags & F_HEADING) this.headings.end();
+    if (flags & F_TITLE) this.head.setTitle(this.capture);
+    if (flags & F_JSONLD) this.head.jsonLd(this.capture);
+    if (flags & F_MOUNT && this.textChars === f.mountChars) this.emptyMount = true;
+    if (flags & F_MAIN) this.mainEnd = this.text.position;
+    if (flags & F_ARTICLE) this.articleDepth--;
+    if (flags & F_ARTICLE_ROOT) {
+      // The largest article wins; on a tie, the first.
+      const chars = this.text.chars - f.startChars;
+      if (chars > this.articleChars) {
+        this.articleChars = chars;
+        this.articleStart = f.start;
+        this.articleEnd = this.text.position;
+      }
+    }
+    if (flags & F_ROOT) this.excluded = f.savedExcluded;
+    if (flags & F_NOSCRIPT) this.noscriptDepth--;
+    if (flags & F_HIDDEN) this.hiddenDepth--;
+    if (flags & F_SVG) this.svgDepth--;
+    if (flags & F_HEAD) this.inHead = false;
+  }
+
+  /** Frames are reused across elements: a page allocates only as many as its deepest nesting. */
+  private push(): Frame {
+    const parent = this.depth > 0 ? this.frames[this.depth - 1]! : null;
+    let f = this.frames[this.depth];
+    if (f === undefined) {
+      f = {
+        flags: 0,
+        kind: 0,
+        kindSoft: false,
+        savedExcluded: 0,
+        start: 0,
+        startChars: 0,
+        mountChars: 0,
+        prevLink: null,
+      };
+      this.frames.push(f);
+    }
+    this.depth++;
+    f.flags = 0;
+    f.kind = parent === null ? KIND_CONTENT : parent.kind;
+    f.kindSoft = parent === null ? false : parent.kindSoft;
+    f.prevLink = null;
+    return f;
+  }
+
+  /** A block starts or ends: a line break in the main text, a space in link and heading text. */
+  private boundary(): void {
+    this.text.breakBlock();
+    this.anchors.append(' ');
+    this.headings.append(' ');
+  }
+
+  /** Table cells sit side by side: a space, not a line. */
+  private gap(): void {
+    if (this.excluded === 0) this.text.append(' ', 0);
+    this.anchors.append(' ');
+    this.headings.append(' ');
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * What one host's robots.txt lets Siteloupe do. The crawler fetches robots.txt once per host (the fetch is its
+ * job) and hands the answer here; this module turns it into a small, already-decided object so the hot path asks
+ * `isAllowed(url)` without knowing about HTTP statuses, user-agent tokens or group matching. Matching itself is
+ * robots-parser's (RFC 9309 / Google's longest-match rules, `*` and `$` wildcards); the status rules are
+ * docs/crawler.md "Scope".
+ */
+import robotsParserModule from 'robots-parser';
+
+export interface RobotsRules {
+  /** Whether the path and query of `url` may be fetched; the caller has already picked the rules for its host. */
+  isAllowed(url: string): boolean;
+  /** The chosen group's `Crawl-delay`, or null when absent or not a positive number. */
+  crawlDelaySeconds: number | null;
+  /** Absolute http(s) `Sitemap:` URLs, deduplicated, in file order. */
+  sitemaps: string[];
+}
+
+/** No robots.txt to obey: `respect_robots` off, or a robots.txt that answered 4xx. */
+export const ALLOW_ALL: RobotsRules = Object.freeze({
+  isAllowed: () => true,
+  crawlDelaySeconds: null,
+  sitemaps: Object.freeze([]) as unknown as string[],
+});
+
+/** A host whose robots.txt could not be read (5xx, network error): nothing may be fetched from it. */
+export const DISALLOW_ALL: RobotsRules = Object.freeze({
+  isAllowed: () => false,
+  crawlDelaySeconds: null,
+  sitemaps: Object.freeze([]) as unknown as string[],
+});
+
+// robots-parser is CommonJS (`module.exports = fn`) with an ESM-style `export default` in its typings; under
+// NodeNext the default import is the function at run time but is typed as the module record.
+type RobotsParser = typeof robotsParserModule.default;
+const robotsParser = robotsParserModule as unknown as RobotsParser;
+
+/**
+ * The rules for the host of `robotsUrl`, given how its robots.txt request went. `status` null means no HTTP answer
+ * (DNS, refused, timeout, TLS …).
+ *
+ * 2xx is parsed. 429 counts as unavailable, like 5xx: Google's rule, which the contract cites, makes that one
+ * exception to "4xx allows everything", and a host that is rate-limiting us is the last one to crawl freely. Any
+ * other status (3xx left unfollowed, other 4xx) means there is no robots.txt to obey.
+ */
+export function robotsFromResponse(
+  robotsUrl: string,
+  res: { status: number | null; body: string },
+  userAgent: string,
+): RobotsRules {
+  const { status } = res;
+  if (status === null || status >= 500 || status === 429) return DISALLOW_ALL;
+  if (status < 200 || status >= 300) return ALLOW_ALL;
+
+  // A UTF-8 BOM would glue itself to the first field name and lose the first line.
+  const body = res.body.replace(/^\uFEFF/, '');
+  const robots = robotsParser(robotsUrl, body);
+  const agent = productToken(userAgent);
+  const origin = new URL(robotsUrl).origin;
+
+  const delay = robots.getCrawlDelay(agent);
+  return {
+    isAllowed(url) {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return false;
+      }
+      // robots-parser answers undefined for URLs outside the robots.txt origin. The crawler keys rules by host,
+      // and http and https of one host are one site, so judge the path and query against this file regardless.
+      return robots.isAllowed(origin + target.pathname + target.search, agent) ?? true;
+    },
+    crawlDelaySeconds: typeof delay === 'number' && Number.isFinite(delay) && delay > 0 ? delay : null,
+    sitemaps: sitemapUrls(robots.getSitemaps(), robotsUrl),
+  };
+}
+
+/**
+ * The token robots.txt groups are matched against. A browser-like user agent such as
+ * `Mozilla/5.0 (compatible; Siteloupe/0.1; +local)` must match `User-agent: Siteloupe`, not `Mozilla`; a custom
+ * user agent without Siteloupe in it is passed whole, and robots-parser keeps its part before the first `/`.
+ */
+export function productToken(userAgent: string): string {
+  for (const token of userAgent.split(/[\s;()]+/)) {
+    if (/siteloupe/i.test(token)) return token.split('/')[0]!;
+  }
+  return userAgent.trim() || '*';
+}
+
+function sitemapUrls(lines: string[], robotsUrl: string): string[] {
+  const out = new Set<string>();
+  for (const line of lines) {
+    try {
+      // Relative Sitemap: lines are out of spec but common enough; the robots.txt URL is the only sane base.
+      const u = new URL(line, robotsUrl);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.add(u.href);
+    } catch {
+      // not a URL: ignore the line, as crawlers do
+    }
+  }
+  return [...out];
+}

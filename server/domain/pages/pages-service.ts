@@ -1,0 +1,120 @@
+/** Pages as the API shows them: lists with filters and keyset cursors, one page in full, and its links. */
+import type { Store } from '../../store/index.js';
+import type { PageRow } from '../../store/repos/pages-repo.js';
+import type { LinkRow } from '../../store/repos/pages-query-repo.js';
+import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
+import type { Link, Page, PageListQuery, PageSummary } from '../../schemas/pages.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+
+function summaryOf(row: PageRow): PageSummary {
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    url: row.url,
+    status_code: row.status_code,
+    content_type: row.content_type,
+    depth: row.depth,
+    title: row.title,
+    h1: row.h1,
+    indexable: row.indexable === 1,
+    indexability_reason: row.indexability_reason as PageSummary['indexability_reason'],
+    word_count: row.word_count,
+    response_ms: row.response_ms,
+    inlinks: row.inlinks,
+    outlinks: row.outlinks,
+    crawled_at: row.crawled_at,
+  };
+}
+
+const bad = (detail: string) => new ValidationError(detail, [{ path: 'query.cursor', message: detail }]);
+
+export class PagesService {
+  constructor(private readonly store: Store) {}
+
+  list(q: PageListQuery & { cursor?: CursorKey | undefined }): {
+    items: PageSummary[];
+    next_cursor: string | null;
+  } {
+    let after: { value: string | number; id: number } | null = null;
+    if (q.cursor) {
+      const [value, id, sort] = q.cursor;
+      if (sort !== q.sort || typeof id !== 'number' || value === null || value === undefined) {
+        throw bad('does not belong to this sort order');
+      }
+      after = { value, id };
+    }
+    const rows = this.store.pagesQuery.list(
+      {
+        siteId: q.site_id,
+        statusCodes: q.status_code,
+        indexable: q.indexable,
+        contentType: q.content_type,
+        depth: q.depth,
+        q: q.q,
+      },
+      q.sort,
+      after,
+      q.limit + 1,
+    );
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(summaryOf),
+      next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_value, last.id, q.sort]) : null,
+    };
+  }
+
+  get(id: number): Page {
+    const row = this.store.pagesQuery.get(id);
+    if (!row) throw new NotFoundError(`No page with id ${id}.`);
+    return {
+      ...summaryOf(row),
+      meta_description: row.meta_description,
+      headings: JSON.parse(row.headings) as Page['headings'],
+      canonical_url: row.canonical_url,
+      canonical_state: row.canonical_state as Page['canonical_state'],
+      meta_robots: row.meta_robots,
+      x_robots_tag: row.x_robots_tag,
+      hreflang: JSON.parse(row.hreflang) as Page['hreflang'],
+      structured_data_types: JSON.parse(row.structured_data_types) as string[],
+      language: row.language,
+      bytes: row.bytes,
+      truncated: row.truncated === 1,
+      content_hash: row.content_hash,
+      redirect_chain: JSON.parse(row.redirect_chain) as Page['redirect_chain'],
+      fetch_error: row.fetch_error,
+      encoding: row.encoding,
+      in_sitemap: (row.sources & sourceBit('sitemap')) !== 0,
+      rendered: row.rendered === 1,
+    };
+  }
+
+  links(
+    id: number,
+    q: {
+      direction: 'in' | 'out';
+      edge_kind?: EdgeKind[] | undefined;
+      limit: number;
+      cursor?: CursorKey | undefined;
+    },
+  ): { items: Link[]; next_cursor: string | null } {
+    if (!this.store.pages.get(id)) throw new NotFoundError(`No page with id ${id}.`);
+    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const rows = this.store.pagesQuery.links(id, q.direction, q.edge_kind, afterId, q.limit + 1);
+    const items = rows.slice(0, q.limit).map(toLink);
+    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+  }
+}
+
+function toLink(r: LinkRow): Link {
+  return {
+    id: r.id,
+    source: { id: r.source_id, url: r.source_url, title: r.source_title, status_code: r.source_status },
+    target: { id: r.target_id, url: r.target_url, title: r.target_title, status_code: r.target_status },
+    edge_kind: r.edge_kind as EdgeKind,
+    anchor_text: r.anchor_text,
+    nofollow: r.nofollow === 1,
+    count: r.count,
+  };
+}

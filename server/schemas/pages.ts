@@ -1,0 +1,114 @@
+/** Page, link and page-list schemas (`pages` router). */
+import { z } from 'zod';
+import { Id, PaginationQuery, QueryBoolean, Timestamp, pageOf, repeatable } from './common.js';
+import { EDGE_KINDS, EdgeKind } from './crawl.js';
+
+export const INDEXABILITY_REASONS = [
+  'fetch_error',
+  'redirect',
+  'client_error',
+  'server_error',
+  'non_html',
+  'noindex',
+  'canonicalised',
+] as const;
+
+const pageSummaryShape = {
+  id: z.number().int(),
+  site_id: z.number().int(),
+  url: z.string(),
+  status_code: z.number().int().nullable(),
+  content_type: z.string().nullable(),
+  depth: z.number().int().nullable(),
+  title: z.string().nullable(),
+  h1: z.string().nullable(),
+  indexable: z.boolean(),
+  indexability_reason: z.enum(INDEXABILITY_REASONS).nullable(),
+  word_count: z.number().int(),
+  response_ms: z.number().int().nullable(),
+  inlinks: z.number().int(),
+  outlinks: z.number().int(),
+  crawled_at: Timestamp,
+};
+
+export const PageSummary = z.object(pageSummaryShape).meta({ id: 'PageSummary' });
+export type PageSummary = z.infer<typeof PageSummary>;
+
+export const Page = z
+  .object({
+    ...pageSummaryShape,
+    meta_description: z.string().nullable(),
+    headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+    canonical_url: z.string().nullable(),
+    canonical_state: z.enum(['self', 'other', 'missing']).nullable(),
+    meta_robots: z.string().nullable(),
+    x_robots_tag: z.string().nullable(),
+    hreflang: z.array(z.object({ lang: z.string(), url: z.string() })),
+    structured_data_types: z.array(z.string()),
+    language: z.string().nullable(),
+    bytes: z.number().int().nullable(),
+    truncated: z.boolean(),
+    content_hash: z.string().nullable(),
+    redirect_chain: z.array(z.object({ url: z.string(), status: z.number().int().nullable() })),
+    fetch_error: z.string().nullable(),
+    encoding: z.string().nullable(),
+    in_sitemap: z.boolean(),
+    rendered: z.boolean(),
+  })
+  .meta({ id: 'Page' });
+export type Page = z.infer<typeof Page>;
+
+export const PAGE_SORTS = [
+  'id',
+  'url',
+  'depth',
+  'inlinks',
+  'outlinks',
+  'word_count',
+  'response_ms',
+  'status_code',
+  'title',
+  'crawled_at',
+] as const;
+export const PageSort = z
+  .enum([...PAGE_SORTS, ...PAGE_SORTS.map((s) => `-${s}` as const)])
+  .meta({ description: 'Sort key; a leading `-` sorts descending. Default `id`.' });
+export type PageSort = z.infer<typeof PageSort>;
+
+export const PageListQuery = PaginationQuery.extend({
+  site_id: Id.optional(),
+  status_code: repeatable(z.coerce.number().int().min(100).max(599)).optional(),
+  indexable: QueryBoolean.optional(),
+  content_type: z.string().min(1).max(200).optional().meta({ description: 'MIME type, e.g. `text/html`.' }),
+  depth: z.coerce.number().int().min(0).max(10_000).optional(),
+  q: z.string().min(1).max(500).optional().meta({ description: 'Substring of the URL or title.' }),
+  sort: PageSort.default('id'),
+});
+export type PageListQuery = z.infer<typeof PageListQuery>;
+export const PageList = pageOf(PageSummary);
+export const PageParams = z.strictObject({ page_id: Id });
+
+export const LinkEnd = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string().nullable(),
+  status_code: z.number().int().nullable(),
+});
+export const Link = z
+  .object({
+    id: z.number().int(),
+    source: LinkEnd,
+    target: LinkEnd,
+    edge_kind: EdgeKind,
+    anchor_text: z.string().nullable(),
+    nofollow: z.boolean(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'Link' });
+export type Link = z.infer<typeof Link>;
+
+export const PageLinksQuery = PaginationQuery.extend({
+  direction: z.enum(['in', 'out']).default('out'),
+  edge_kind: repeatable(z.enum(EDGE_KINDS)).optional(),
+});
+export const PageLinks = pageOf(Link);

@@ -1,0 +1,76 @@
+/**
+ * The internal link graph, read in pages of edges (keyset on edge id) with the nodes those edges touch, and
+ * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
+ */
+import type { Db } from '../db.js';
+
+export interface GraphEdgeRow {
+  id: number;
+  source_id: number;
+  target_id: number;
+  edge_kind: string;
+  anchor_text: string | null;
+  nofollow: number;
+  count: number;
+}
+
+export interface GraphNodeRow {
+  id: number;
+  url: string;
+  title: string | null;
+  status_code: number | null;
+  depth: number | null;
+  inlinks: number;
+  outlinks: number;
+  orphan: number;
+}
+
+const CHUNK = 500;
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+export function graphRepo(db: Db) {
+  const nodeColumns = (kinds: string[], knownBits: number) => `u.id, u.url, p.title, p.status_code, u.depth,
+      COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
+      ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
+        SELECT 1 FROM links li WHERE li.target_id = u.id AND li.source_id != u.id
+          AND li.edge_kind IN (${kinds.map((k) => `'${k}'`).join(',')}))) AS orphan`;
+
+  return {
+    edges(siteId: number, kinds: string[], afterId: number, limit: number): GraphEdgeRow[] {
+      return db
+        .prepare<(string | number)[], GraphEdgeRow>(
+          `SELECT l.id, l.source_id, l.target_id, l.edge_kind, l.anchor_text, l.nofollow, l.count
+           FROM links l JOIN urls t ON t.id = l.target_id AND t.internal = 1
+           WHERE l.site_id = ? AND l.edge_kind IN (${marks(kinds.length)}) AND l.id > ?
+           ORDER BY l.id LIMIT ?`,
+        )
+        .all(siteId, ...kinds, afterId, limit);
+    },
+
+    /** `kinds` come from the closed edge-kind list (validated), so they are inlined as literals. */
+    nodes(ids: number[], kinds: string[], knownBits: number): GraphNodeRow[] {
+      const out: GraphNodeRow[] = [];
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        out.push(
+          ...db
+            .prepare<number[], GraphNodeRow>(
+              `SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
+               WHERE u.id IN (${marks(chunk.length)})`,
+            )
+            .all(...chunk),
+        );
+      }
+      return out;
+    },
+
+    orphans(siteId: number, kinds: string[], knownBits: number): GraphNodeRow[] {
+      return db
+        .prepare<[number], GraphNodeRow>(
+          `SELECT * FROM (SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
+             WHERE u.site_id = ? AND u.internal = 1) WHERE orphan = 1 ORDER BY id`,
+        )
+        .all(siteId);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Reads of pages for the API: filtered, sorted lists with keyset pagination, one page in full, and a page's
+ * links in either direction. Sort keys come from a fixed list, never from the client's string, and every value is
+ * bound, so no filter can change the SQL's shape beyond the fragments written here.
+ */
+import type { Db } from '../db.js';
+import type { PageRow } from './pages-repo.js';
+
+export interface PageFilter {
+  siteId?: number | undefined;
+  statusCodes?: number[] | undefined;
+  indexable?: boolean | undefined;
+  contentType?: string | undefined;
+  depth?: number | undefined;
+  q?: string | undefined;
+}
+
+/** Columns a list may sort by, with the value NULLs sort as (so keyset comparisons stay total). */
+const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = {
+  id: { expr: 'p.id', nullAs: 0 },
+  url: { expr: 'p.url', nullAs: '' },
+  depth: { expr: 'COALESCE(p.depth, 1000000000)', nullAs: 1_000_000_000 },
+  inlinks: { expr: 'p.inlinks', nullAs: 0 },
+  outlinks: { expr: 'p.outlinks', nullAs: 0 },
+  word_count: { expr: 'p.word_count', nullAs: 0 },
+  response_ms: { expr: 'COALESCE(p.response_ms, -1)', nullAs: -1 },
+  status_code: { expr: 'COALESCE(p.status_code, 0)', nullAs: 0 },
+  title: { expr: "COALESCE(p.title, '')", nullAs: '' },
+  crawled_at: { expr: 'p.crawled_at', nullAs: '' },
+};
+
+export type PageListRow = PageRow & { sort_value: string | number };
+export type PageDetailRow = PageRow & { sources: number };
+export interface LinkRow {
+  id: number;
+  edge_kind: string;
+  anchor_text: string | null;
+  nofollow: number;
+  count: number;
+  source_id: number;
+  source_url: string;
+  source_title: string | null;
+  source_status: number | null;
+  target_id: number;
+  target_url: string;
+  target_title: string | null;
+  target_status: number | null;
+}
+
+export function pagesQueryRepo(db: Db) {
+  const detail = db.prepare<[number], PageDetailRow>(
+    'SELECT p.*, u.sources FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?',
+  );
+  return {
+    get: (id: number): PageDetailRow | undefined => detail.get(id),
+
+    list(
+      f: PageFilter,
+      sort: string,
+      after: { value: string | number; id: number } | null,
+      limit: number,
+    ): PageListRow[] {
+      const desc = sort.startsWith('-');
+      const col = SORT_COLUMNS[desc ? sort.slice(1) : sort] ?? SORT_COLUMNS.id!;
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      const add = (clause: string, ...values: (string | number)[]) => {
+        where.push(clause);
+        args.push(...values);
+      };
+      if (f.siteId !== undefined) add('p.site_id = ?', f.siteId);
+      if (f.statusCodes?.length)
+        add(`p.status_code IN (${f.statusCodes.map(() => '?').join(',')})`, ...f.statusCodes);
+      if (f.indexable !== undefined) add('p.indexable = ?', f.indexable ? 1 : 0);
+      if (f.contentType !== undefined) add('p.content_type = ?', f.contentType.toLowerCase());
+      if (f.depth !== undefined) add('p.depth = ?', f.depth);
+      if (f.q !== undefined) {
+        add(
+          `(instr(lower(p.url), lower(?)) > 0 OR instr(lower(COALESCE(p.title, '')), lower(?)) > 0)`,
+          f.q,
+          f.q,
+        );
+      }
+      if (after) {
+        const op = desc ? '<' : '>';
+        add(
+          `(${col.expr} ${op} ? OR (${col.expr} = ? AND p.id ${op} ?))`,
+          after.value,
+          after.value,
+          after.id,
+        );
+      }
+      const sql = `SELECT p.*, ${col.expr} AS sort_value FROM pages p
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY ${col.expr} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+      return db.prepare<(string | number)[], PageListRow>(sql).all(...args, limit);
+    },
+
+    links(
+      pageId: number,
+      direction: 'in' | 'out',
+      kinds: string[] | undefined,
+      afterId: number,
+      limit: number,
+    ): LinkRow[] {
+      const self = direction === 'out' ? 'l.source_id' : 'l.target_id';
+      const kindFilter = kinds?.length ? `AND l.edge_kind IN (${kinds.map(() => '?').join(',')})` : '';
+      const sql = `SELECT l.id, l.edge_kind, l.anchor_text, l.nofollow, l.count,
+          s.id AS source_id, s.url AS source_url, sp.title AS source_title, sp.status_code AS source_status,
+          t.id AS target_id, t.url AS target_url, tp.title AS target_title, tp.status_code AS target_status
+        FROM links l
+        JOIN urls s ON s.id = l.source_id LEFT JOIN pages sp ON sp.id = l.source_id
+        JOIN urls t ON t.id = l.target_id LEFT JOIN pages tp ON tp.id = l.target_id
+        WHERE ${self} = ? ${kindFilter} AND l.id > ? ORDER BY l.id LIMIT ?`;
+      return db.prepare<(string | number)[], LinkRow>(sql).all(pageId, ...(kinds ?? []), afterId, limit);
+    },
+  };
+}
