@@ -111,6 +111,8 @@ export class HttpFetcher {
       const headers = flatten(res.headers);
       const status = res.statusCode;
       const length = headers['content-length'] !== undefined ? Number(headers['content-length']) : null;
+      // A destroyed body emits an abort error; nobody else listens, so it must be caught here.
+      res.body.on('error', () => {});
       if (opts.wantBody && !opts.wantBody(status, headers)) {
         res.body.destroy();
         return {

@@ -72,7 +72,8 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
   if (flags.resume) {
     const last = services.jobs.list({ limit: 1, site_id: site.id, kind: ['crawl'] }).items[0];
     if (!last) throw new Error(`site ${site.id} has no crawl to resume`);
-    job = last.status === 'queued' ? last : services.crawl.resume(last.id);
+    // A crawl left `running` by a killed process is taken over: the runner's start-up recovery re-queues it.
+    job = last.status === 'queued' || last.status === 'running' ? last : services.crawl.resume(last.id);
   } else {
     const urls = flags.list
       ? readFileSync(flags.list, 'utf8')

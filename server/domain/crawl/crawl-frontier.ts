@@ -69,6 +69,11 @@ export class CrawlFrontier {
       row.priority = priority;
     }
     if (d.followable) row.followable = 1;
+    // Links decide depth: a queued URL (from a sitemap, say) that links reach only beyond max_depth is not fetched.
+    if (row.state === 'queued' && this.maxDepth !== null && row.depth !== null && row.depth > this.maxDepth) {
+      row.state = 'skipped';
+      row.reason = 'not_crawled';
+    }
     const reconsider = row.state === 'stale' || (row.state === 'skipped' && row.reason === 'not_crawled');
     if (reconsider) {
       const next = this.decide(
@@ -90,7 +95,13 @@ export class CrawlFrontier {
     return row.id;
   }
 
-  claim(n: number): UrlRow[] {
-    return n > 0 ? this.store.urls.claim(this.siteId, n) : [];
+  /**
+   * `linkedOnly` holds back URLs no link has reached yet (sitemap-only): while fetches are running, a link may
+   * still reach them, and that link decides their depth (and whether max_depth allows them at all).
+   */
+  claim(n: number, linkedOnly: boolean): UrlRow[] {
+    return n > 0
+      ? this.store.urls.claim(this.siteId, n, linkedOnly ? UNLINKED_PRIORITY - 1 : UNLINKED_PRIORITY)
+      : [];
   }
 }

@@ -197,7 +197,11 @@ export class Crawler {
   private next(): UrlRow | undefined {
     if (!this.claimed.length) {
       const budget = this.run.settings.max_pages - this.fetched - this.inFlight;
-      this.claimed = this.frontier.claim(Math.min(budget, this.run.settings.concurrency * 2));
+      const n = Math.min(budget, this.run.settings.concurrency * 2);
+      // URLs no link has reached wait until nothing is running that could still link to them.
+      this.claimed = this.frontier.claim(n, true);
+      if (!this.claimed.length && this.inFlight === 0 && !this.writer.pending)
+        this.claimed = this.frontier.claim(n, false);
     }
     return this.claimed.shift();
   }

@@ -1,6 +1,6 @@
 /**
  * Fetches one URL the way the crawl needs it: bounded retries for transient failures (timeouts, resets, 429 and
- * 503 with `Retry-After`), bodies read only for HTML, charset decoding, extraction, and JavaScript rendering when
+ * 503 with `Retry-After`), bodies read only for successful HTML, charset decoding, extraction, and JavaScript rendering when
  * the settings ask for it (`on`) or the raw page looks empty (`auto`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,6 +74,8 @@ export async function fetchPage(
       // Redirect and non-HTML bodies are not read: their headers say all the crawl records.
       wantBody: (status, headers) => {
         if (status >= 300 && status < 400 && headers.location) return false;
+        // Error pages are recorded, not extracted: their title and links describe the error, not the site.
+        if (status >= 400) return false;
         const mime = mimeOf(headers['content-type']);
         return mime === null || isHtmlContentType(mime);
       },

@@ -96,9 +96,8 @@ export function pagesRepo(db: Db) {
   const statusByUrl = db.prepare<[number, string], { status_code: number | null }>(
     'SELECT status_code FROM pages WHERE site_id = ? AND url = ?',
   );
-  const setRedirectResult = db.prepare<[string, string | null, string | null, number]>(
-    `UPDATE pages SET redirect_chain = ?, fetch_error = ?, indexability_reason = COALESCE(?, indexability_reason)
-     WHERE id = ?`,
+  const setRedirectResult = db.prepare<[string, string | null, number]>(
+    `UPDATE pages SET redirect_chain = ?, fetch_error = ? WHERE id = ?`,
   );
   const recountLinks = db.prepare<[number]>(
     `UPDATE pages SET
@@ -124,8 +123,9 @@ export function pagesRepo(db: Db) {
     redirectsOf: (siteId: number) => redirects.all(siteId),
     statusOf: (siteId: number, url: string): number | null | undefined =>
       statusByUrl.get(siteId, url)?.status_code,
+    /** A loop keeps `indexability_reason: redirect` (it has an HTTP status); `fetch_error` says what is wrong. */
     setRedirectResult: (id: number, chain: string, fetchError: string | null) =>
-      setRedirectResult.run(chain, fetchError, fetchError ? 'fetch_error' : null, id),
+      setRedirectResult.run(chain, fetchError, id),
     recountLinks: (siteId: number) => recountLinks.run(siteId).changes,
   };
 }

@@ -35,9 +35,9 @@ export function urlsRepo(db: Db) {
   const update = db.prepare<[string, string | null, number | null, number, number, number, number]>(
     `UPDATE urls SET state = ?, reason = ?, depth = ?, priority = ?, sources = ?, followable = ? WHERE id = ?`,
   );
-  const claim = db.prepare<[number, number], UrlRow>(
+  const claim = db.prepare<[number, number, number], UrlRow>(
     `UPDATE urls SET state = 'fetching' WHERE id IN (
-       SELECT id FROM urls WHERE site_id = ? AND state = 'queued' ORDER BY priority, id LIMIT ?)
+       SELECT id FROM urls WHERE site_id = ? AND state = 'queued' AND priority <= ? ORDER BY priority, id LIMIT ?)
      RETURNING *`,
   );
   const setState = db.prepare<[string, string | null, number]>(
@@ -90,7 +90,8 @@ export function urlsRepo(db: Db) {
     update(row: UrlRow): void {
       update.run(row.state, row.reason, row.depth, row.priority, row.sources, row.followable, row.id);
     },
-    claim: (siteId: number, n: number): UrlRow[] => claim.all(siteId, n),
+    /** Hands out up to `n` queued URLs in frontier order, none with a priority above `maxPriority`. */
+    claim: (siteId: number, n: number, maxPriority: number): UrlRow[] => claim.all(siteId, maxPriority, n),
     setState: (id: number, state: UrlRow['state'], reason: string | null = null) =>
       setState.run(state, reason, id),
     resetFetching: (siteId: number) => resetFetching.run(siteId).changes,

@@ -20,7 +20,11 @@ function setup(kinds: JobKind[], file = join(dir, `runner-${++n}.db`)) {
   const db = openDatabase(file);
   const store = createStore(db, file);
   const bus = new EventBus();
-  const services = createServices(store, bus, { version: 'test', resourcesDir: dir, logger: createLogger('silent') });
+  const services = createServices(store, bus, {
+    version: 'test',
+    resourcesDir: dir,
+    logger: createLogger('silent'),
+  });
   const runner = new JobRunner(services.jobs, bus, createLogger('silent'), 2);
   for (const k of kinds) runner.register(k);
   return { db, store, bus, services, runner, file };

@@ -1,0 +1,122 @@
+/**
+ * The crawler against the generated fixture site, through the API: the pages, skipped URLs and edges must be
+ * exactly those the generator's own model of docs/crawler.md expects, and no URL may be requested twice.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { snapshotCrawl } from '../../helpers/crawl-db.js';
+import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { startFixtureSite, type Expectations, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+
+let t: TestApp;
+let site: FixtureSite;
+before(async () => {
+  t = await createTestApp();
+  site = await startFixtureSite({ seed: 1 });
+});
+after(async () => {
+  await t.close();
+  await site.close();
+});
+
+const FAST = { max_requests_per_second: 500, concurrency: 6 };
+
+async function crawl(settings: Record<string, unknown> = {}) {
+  const created = await t.post('/sites', { start_url: site.startUrl, settings: { ...FAST, ...settings } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const siteId = created.body.id as number;
+  const started = await t.post('/crawl/start', { site_id: siteId });
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  assert.equal(started.headers.location, `/jobs/${started.body.id}`);
+  const job = await waitFor(
+    async () => {
+      const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
+      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+    },
+    120_000,
+    'the crawl to finish',
+  );
+  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  return siteId;
+}
+
+function compare(siteId: number, exp: Expectations) {
+  const got = snapshotCrawl(t.dir, siteId);
+  const missing = [...exp.pages.keys()].filter((u) => !got.pages.has(u));
+  const extra = [...got.pages.keys()].filter((u) => !exp.pages.has(u));
+  assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, 'fetched URLs');
+  for (const [url, e] of exp.pages) {
+    const p = got.pages.get(url)!;
+    const actual = {
+      status_code: p.status_code,
+      content_type: p.content_type,
+      title: p.title,
+      h1: p.h1,
+      indexable: p.indexable === 1,
+      indexability_reason: p.indexability_reason,
+      canonical_state: p.canonical_state,
+      depth: p.depth,
+      ...(e.fetch_error !== undefined ? { fetch_error: p.fetch_error } : {}),
+    };
+    const wanted = {
+      status_code: e.status_code,
+      content_type: e.content_type,
+      title: e.title,
+      h1: e.h1,
+      indexable: e.indexable,
+      indexability_reason: e.indexability_reason,
+      canonical_state: e.canonical_state,
+      depth: e.depth,
+      ...(e.fetch_error !== undefined ? { fetch_error: e.fetch_error } : {}),
+    };
+    assert.deepEqual(actual, wanted, url);
+    if (e.word_count_min !== undefined)
+      assert.ok(Number(p.word_count) >= e.word_count_min, `${url} word count ${p.word_count}`);
+  }
+  const others = new Map([...exp.others].map(([u, o]) => [u, o.reason]));
+  assert.deepEqual(
+    [...got.others.entries()].sort(),
+    [...others.entries()].sort(),
+    'skipped URLs and reasons',
+  );
+  const edges = (set: Iterable<string>) =>
+    [...set]
+      .map((e) => JSON.parse(e) as unknown[])
+      .map(([s, tg, k, nf]) => `${s} → ${tg} ${k}${nf ? ' nofollow' : ''}`);
+  const wantEdges = exp.edges.map(
+    (e) => `${e.source} → ${e.target} ${e.edge_kind}${e.nofollow ? ' nofollow' : ''}`,
+  );
+  assert.deepEqual(edges(got.edges).sort(), wantEdges.sort(), 'edges');
+}
+
+describe('crawling the fixture site', () => {
+  it(
+    'finds exactly the expected pages, classifications, skipped URLs and edges, fetching each URL once',
+    { timeout: 180_000 },
+    async () => {
+      site.requests.clear();
+      const siteId = await crawl();
+      compare(siteId, site.expected());
+      const twice = [...site.requests].filter(([, n]) => n > 1);
+      assert.deepEqual(twice, [], 'no URL requested twice');
+
+      const summary = (await t.get(`/sites/${siteId}/summary`)).body as {
+        pages: number;
+        status_codes: { key: string }[];
+      };
+      assert.equal(summary.pages, site.expected().pages.size);
+      const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number; blocked: number };
+      assert.equal(stats.pages, site.expected().pages.size);
+      assert.equal(
+        stats.blocked,
+        [...site.expected().others.values()].filter((o) => o.reason === 'blocked_by_robots').length,
+      );
+    },
+  );
+
+  it('honours exclude patterns and max_depth', { timeout: 180_000 }, async () => {
+    const settings = { exclude_patterns: ['/tag/**'], max_depth: 2 };
+    const siteId = await crawl(settings);
+    compare(siteId, site.expected(settings));
+  });
+});
