@@ -32,7 +32,7 @@ export class CrawlFrontier {
 
   private decide(d: Discovery, internal: boolean): { state: UrlRow['state']; reason: SkipReason | null } {
     if (!internal) return { state: 'skipped', reason: 'outside_scope' };
-    if (this.scope.ruleFor(d.url) === 'excluded_by_rule')
+    if (this.scope.ruleFor(d.url, { seed: d.depth === 0 }) === 'excluded_by_rule')
       return { state: 'skipped', reason: 'excluded_by_rule' };
     if (!d.followable) return { state: 'skipped', reason: 'not_crawled' };
     if (this.maxDepth !== null && d.depth !== null && d.depth > this.maxDepth)

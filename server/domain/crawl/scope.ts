@@ -21,8 +21,12 @@ export type ScopeRule = 'ok' | 'excluded_by_rule';
 export interface Scope {
   /** Same host (and port) as the origin over http or https, or a subdomain of it when following subdomains. */
   isInternal(url: string): boolean;
-  /** Whether the include/exclude globs let this URL's path through. Says nothing about the host. */
-  ruleFor(url: string): ScopeRule;
+  /**
+   * Whether the include/exclude globs let this URL's path through. Says nothing about the host. Seeds (the start
+   * URL, list-mode URLs) pass `{ seed: true }`: includes do not apply to them, or a crawl of `/` limited to
+   * `/blog/**` could never start; excludes still do.
+   */
+  ruleFor(url: string, opts?: { seed?: boolean }): ScopeRule;
 }
 
 type Matcher = (path: string) => boolean;
@@ -46,12 +50,12 @@ export function createScope(options: ScopeOptions): Scope {
       return options.followSubdomains && host.endsWith(`.${originHost}`);
     },
 
-    ruleFor(url) {
+    ruleFor(url, opts) {
       const u = parseHttp(url);
       if (!u) return 'excluded_by_rule';
       const paths = pathForms(u.pathname);
       if (excludes && paths.some(excludes)) return 'excluded_by_rule';
-      if (includes && !paths.some(includes)) return 'excluded_by_rule';
+      if (includes && !opts?.seed && !paths.some(includes)) return 'excluded_by_rule';
       return 'ok';
     },
   };

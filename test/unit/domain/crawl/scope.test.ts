@@ -126,3 +126,19 @@ describe('createScope: ruleFor', () => {
     assert.equal(createScope(base).ruleFor('not a url'), 'excluded_by_rule');
   });
 });
+
+describe('seeds and includes', () => {
+  const scope = createScope({
+    origin: 'https://shop.test',
+    followSubdomains: false,
+    include: ['/blog/**'],
+    exclude: ['/blog/drafts/**'],
+  });
+
+  it('lets a seed outside the includes through, but not past an exclude', () => {
+    assert.equal(scope.ruleFor('https://shop.test/'), 'excluded_by_rule');
+    assert.equal(scope.ruleFor('https://shop.test/', { seed: true }), 'ok');
+    assert.equal(scope.ruleFor('https://shop.test/blog/drafts/x', { seed: true }), 'excluded_by_rule');
+    assert.equal(scope.ruleFor('https://shop.test/blog/post', { seed: false }), 'ok');
+  });
+});
