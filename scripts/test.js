@@ -47,6 +47,8 @@ if (!only.length) {
   step('format', 'npx', ['--no-install', 'prettier', '--check', '--log-level=warn', '.']);
   step('build', 'npm', ['run', '--silent', 'build']);
 }
+// The embedding tests need the model; building it is offline and a no-op when it is current.
+step('model', process.execPath, ['scripts/build-model.js']);
 
 const totals = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
 const work = mkdtempSync(join(tmpdir(), 'siteloupe-test-'));

@@ -10,6 +10,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { HttpProblem, errorMiddleware } from './http/problem.js';
 import { crawlRoutes } from './http/routes/crawl.js';
 import { graphRoutes } from './http/routes/graph.js';
+import { ideasRoutes } from './http/routes/ideas.js';
 import { jobsRoutes } from './http/routes/jobs.js';
 import { pagesRoutes } from './http/routes/pages.js';
 import { sitesRoutes } from './http/routes/sites.js';
@@ -52,6 +53,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...crawlRoutes(services),
     ...pagesRoutes(services),
     ...graphRoutes(services),
+    ...ideasRoutes(services),
     ...jobsRoutes(services),
   ];
 }

@@ -13,6 +13,7 @@ import { EventBus } from './domain/events.js';
 import { createServices, type Services } from './domain/services.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { JobKind } from './jobs/job-kind.js';
+import { wireFollowUps } from './jobs/follow-ups.js';
 import { builtinJobKinds } from './jobs/kinds/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { createStore, openDatabase } from './store/index.js';
@@ -54,6 +55,7 @@ export function openRuntime(
   });
   const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs, opts.runnerFilter);
   for (const kind of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(kind);
+  wireFollowUps(services, logger);
   return { logger, db, store, bus, services, runner };
 }
 
@@ -91,6 +93,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const close = () =>
     (closing ??= (async () => {
       await runner.stop();
+      await services.embeddings.close();
       // SSE connections never end on their own; closeAllConnections lets server.close() finish.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

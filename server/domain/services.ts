@@ -2,6 +2,7 @@
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import { CrawlService } from './crawl/crawl-service.js';
+import { EmbeddingService } from './embeddings/embedding-service.js';
 import { GraphService } from './graph/graph-service.js';
 import { PagesService } from './pages/pages-service.js';
 import type { EventBus } from './events.js';
@@ -18,13 +19,15 @@ export function createServices(
   const settings = new SettingsService(store);
   const sites = new SitesService(store, bus);
   const jobs = new JobsService(store, bus);
+  const pages = new PagesService(store);
   return {
     bus,
     settings,
     sites,
     jobs,
     crawl: new CrawlService(store, bus, sites, jobs, settings, opts.logger),
-    pages: new PagesService(store),
+    pages,
+    embeddings: new EmbeddingService(store, bus, settings, pages, jobs, opts),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
   };

@@ -24,6 +24,8 @@ export const AppSettingsShape = {
   similarity_related_reranker: z.number().min(0).max(1),
   idea_covered_score: z.number().min(-1).max(1),
   idea_partially_covered_score: z.number().min(-1).max(1),
+  /** Which build of the embedding model runs: `q8` is smaller and faster, `fp32` the reference. */
+  embedding_variant: z.enum(['fp32', 'q8']),
 };
 
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
@@ -34,6 +36,7 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   similarity_related_reranker: 0.6,
   idea_covered_score: 0.75,
   idea_partially_covered_score: 0.55,
+  embedding_variant: 'fp32',
 };
 
 export const AppSettings = z.object(AppSettingsShape).meta({ id: 'AppSettings' });

@@ -1,6 +1,7 @@
 /** The store handed to the domain: one database and one repository per table. */
 import type { Db } from './db.js';
 import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
+import { embeddingsRepo } from './repos/embeddings-repo.js';
 import { graphRepo } from './repos/graph-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linksRepo } from './repos/links-repo.js';
@@ -25,6 +26,7 @@ export function createStore(db: Db, file: string) {
     crawlDepth: crawlDepthRepo(db),
     pagesQuery: pagesQueryRepo(db),
     graph: graphRepo(db),
+    embeddings: embeddingsRepo(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

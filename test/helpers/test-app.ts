@@ -13,10 +13,11 @@ import { EventBus } from '../../server/domain/events.js';
 import { createServices } from '../../server/domain/services.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import type { JobKind } from '../../server/jobs/job-kind.js';
+import { wireFollowUps } from '../../server/jobs/follow-ups.js';
 import { builtinJobKinds } from '../../server/jobs/kinds/index.js';
 import { createLogger } from '../../server/logger.js';
 import { createStore, openDatabase } from '../../server/store/index.js';
-import { VERSION } from '../../server/version.js';
+import { PROJECT_ROOT, VERSION } from '../../server/version.js';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
 
@@ -25,6 +26,10 @@ export interface TestAppOptions {
   jobKinds?: JobKind[];
   bodyLimitBytes?: number;
   startRunner?: boolean;
+  /** Defaults to the project's resources (the built model lives there). */
+  resourcesDir?: string;
+  /** Queue embeddings after crawls, as the server does. */
+  followUps?: boolean;
 }
 
 export function makeTempDir(prefix = 'siteloupe-'): string {
@@ -40,11 +45,12 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const logger = createLogger('silent');
   const services = createServices(store, bus, {
     version: VERSION,
-    resourcesDir: join(dir, 'resources'),
+    resourcesDir: opts.resourcesDir ?? join(PROJECT_ROOT, 'resources'),
     logger,
   });
   const runner = new JobRunner(services.jobs, bus, logger, 2);
   for (const k of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(k);
+  if (opts.followUps) wireFollowUps(services, logger);
   if (opts.startRunner ?? true) runner.start();
   const token = opts.auth === false ? null : TEST_TOKEN;
   const built = buildApp({
@@ -81,6 +87,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     del: (path: string) => http.delete(path).set(auth),
     async close() {
       await runner.stop(2000);
+      await services.embeddings.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       db.close();

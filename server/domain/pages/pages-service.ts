@@ -7,7 +7,7 @@ import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 
-function summaryOf(row: PageRow): PageSummary {
+export function summaryOf(row: PageRow): PageSummary {
   return {
     id: row.id,
     site_id: row.site_id,
@@ -63,6 +63,16 @@ export class PagesService {
       items: page.map(summaryOf),
       next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_value, last.id, q.sort]) : null,
     };
+  }
+
+  /** Summaries of the given pages, keyed by id (missing ids are absent). */
+  summaries(ids: number[]): Map<number, PageSummary> {
+    const out = new Map<number, PageSummary>();
+    for (const id of ids) {
+      const row = this.store.pages.get(id);
+      if (row) out.set(id, summaryOf(row));
+    }
+    return out;
   }
 
   get(id: number): Page {

@@ -1,7 +1,17 @@
 /** `pages` router: crawled pages and their links. */
 import type { Services } from '../../domain/services.js';
+import {
+  EmbeddingSearch,
+  EmbeddingSearchResult,
+  EmbeddingsRebuild,
+  SimilarPages,
+  SimilarQuery,
+} from '../../schemas/embeddings.js';
+import { Job } from '../../schemas/jobs.js';
 import { Page, PageLinks, PageLinksQuery, PageList, PageListQuery, PageParams } from '../../schemas/pages.js';
-import { defineRoute } from '../define-route.js';
+import { defineRoute, reply } from '../define-route.js';
+
+const modelMissing = { description: 'The embedding model is not built (the detail says how to build it).' };
 
 export function pagesRoutes(s: Services) {
   return [
@@ -41,6 +51,64 @@ export function pagesRoutes(s: Services) {
         404: { description: 'No such page.' },
       },
       handler: ({ params, query }) => s.pages.links(params.page_id, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/pages/{page_id}/similar',
+      tag: 'pages',
+      operationId: 'pages.similar',
+      summary: 'The k pages of the same site nearest to this one by embedding',
+      stability: 'stable',
+      params: PageParams,
+      query: SimilarQuery,
+      responses: {
+        200: {
+          description: 'Nearest pages, most similar first; `score` is the cosine similarity.',
+          schema: SimilarPages,
+        },
+        404: { description: 'No such page, or it has no embedding.' },
+      },
+      handler: ({ params, query }) => s.embeddings.similar(params.page_id, query.k),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pages/embeddings/search',
+      tag: 'pages',
+      operationId: 'pages.search',
+      summary: 'Semantic search over page embeddings',
+      description:
+        'With `persona_context` the embedded text is `persona_context + "\\n\\n" + query`; `embedded_text` shows it. `score` is the cosine similarity in [-1, 1].',
+      stability: 'stable',
+      body: EmbeddingSearch,
+      responses: {
+        200: { description: 'Pages ranked by similarity.', schema: EmbeddingSearchResult },
+        503: modelMissing,
+      },
+      handler: ({ body }) => s.embeddings.search(body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pages/embeddings/rebuild',
+      tag: 'pages',
+      operationId: 'pages.rebuildEmbeddings',
+      summary: 'Embed the site’s pages whose text or model changed',
+      stability: 'internal',
+      job: true,
+      body: EmbeddingsRebuild,
+      responses: {
+        202: {
+          description: 'The queued embed job.',
+          schema: Job,
+          headers: { Location: { description: 'The job’s URL.' } },
+        },
+        404: { description: 'No such site.' },
+        409: { description: 'A crawl or embedding of this site is queued or running.' },
+        503: modelMissing,
+      },
+      handler: ({ body }) => {
+        const job = s.embeddings.schedule(body.site_id);
+        return reply(202, job, { Location: `/jobs/${job.id}` });
+      },
     }),
   ];
 }

@@ -5,7 +5,8 @@
 import type { Services } from '../../domain/services.js';
 import type { JobKind } from '../job-kind.js';
 import { crawlJobKind } from './crawl-job.js';
+import { embedJobKind } from './embed-job.js';
 
 export function builtinJobKinds(services: Services): JobKind[] {
-  return [crawlJobKind(services.crawl)];
+  return [crawlJobKind(services.crawl), embedJobKind(services.embeddings)];
 }

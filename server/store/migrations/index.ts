@@ -4,6 +4,7 @@
  */
 import initial from './0001-initial.js';
 import crawl from './0002-crawl.js';
+import embeddings from './0003-embeddings.js';
 
 export interface Migration {
   id: number;
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, crawl];
+export const MIGRATIONS: readonly Migration[] = [initial, crawl, embeddings];

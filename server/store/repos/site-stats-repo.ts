@@ -35,6 +35,9 @@ export function siteStatsRepo(db: Db) {
        COALESCE(SUM(status_code >= 400 OR fetch_error IS NOT NULL), 0) AS errors
      FROM pages WHERE site_id = ?`,
   );
+  const embedded = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
+  );
   const blocked = db.prepare<[number], { n: number }>(
     `SELECT COUNT(*) AS n FROM urls WHERE site_id = ? AND state = 'skipped' AND reason = 'blocked_by_robots'`,
   );
@@ -64,7 +67,7 @@ export function siteStatsRepo(db: Db) {
       return {
         ...pages,
         blocked: blocked.get(siteId)!.n,
-        embedded: 0,
+        embedded: embedded.get(siteId)!.n,
         pairs: 0,
         clusters: 0,
         last_crawl_at: lastCrawl.get(siteId)?.at ?? null,

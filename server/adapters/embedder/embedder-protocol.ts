@@ -1,0 +1,43 @@
+/** Messages between the embedder client (main thread) and its worker thread. */
+export interface InitMessage {
+  type: 'init';
+  modelsDir: string;
+  modelName: string;
+  dtype: 'fp32' | 'q8';
+  maxTokens: number;
+  batchSize: number;
+}
+
+export interface DocInput {
+  /** Embedded as its own passage (weighted by the caller); empty for none. */
+  title: string;
+  body: string;
+}
+
+export interface EmbedDocsRequest {
+  type: 'docs';
+  id: number;
+  docs: DocInput[];
+}
+
+export interface EmbedTextsRequest {
+  type: 'texts';
+  id: number;
+  texts: string[];
+}
+
+export type WorkerRequest = EmbedDocsRequest | EmbedTextsRequest;
+
+export interface DocOutput {
+  passages: string[];
+  /** passages.length × dim, row-major, L2-normalised rows. */
+  passageVectors: Float32Array;
+  titleVector: Float32Array | null;
+}
+
+export type WorkerResponse =
+  | { type: 'ready'; dim: number; loadMs: number }
+  | { type: 'init-error'; message: string }
+  | { type: 'docs'; id: number; docs: DocOutput[] }
+  | { type: 'texts'; id: number; vectors: Float32Array }
+  | { type: 'error'; id: number; message: string };

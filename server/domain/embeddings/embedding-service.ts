@@ -1,0 +1,257 @@
+/**
+ * Page embeddings and what is built on them: embedding a site's pages (only those whose text or model changed),
+ * semantic search, similar pages and the idea check. Inference runs in the embedder's worker thread; this
+ * service decides what is embedded and how results are scored.
+ */
+import { join } from 'node:path';
+import { Embedder, ModelUnavailableError } from '../../adapters/embedder/embedder.js';
+import type { Store } from '../../store/index.js';
+import type { PageToEmbed } from '../../store/repos/embeddings-repo.js';
+import type {
+  EmbeddingSearch,
+  EmbeddingSearchResult,
+  IdeaCheck,
+  IdeaCheckResult,
+} from '../../schemas/embeddings.js';
+import type { Job } from '../../schemas/jobs.js';
+import type { PageSummary } from '../../schemas/pages.js';
+import { NotFoundError, UnavailableError } from '../errors.js';
+import type { EventBus } from '../events.js';
+import type { JobsService } from '../jobs/jobs-service.js';
+import type { PagesService } from '../pages/pages-service.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import { MODEL_DIM, MODEL_NAME } from '../system/health-service.js';
+import { rows, similarityFromDistance, weightedMean } from './vectors.js';
+
+export const EMBED_KIND = 'embed';
+/** Embedding reads what a crawl writes: never both at once for one site. */
+export const EMBED_EXCLUSIVE_WITH = ['crawl', EMBED_KIND];
+
+/** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
+const TITLE_WEIGHT = 2;
+const PAGES_PER_BATCH = 32;
+/** sqlite-vec's largest k. */
+const MAX_KNN = 4096;
+
+export interface EmbedProgress {
+  phase: string;
+  done: number;
+  total: number | null;
+  message: string;
+}
+
+/** The text that stands for a page's title: title, h1 when different, and the first few headings. */
+export function titleText(p: Pick<PageToEmbed, 'title' | 'h1' | 'headings'>): string {
+  const parts = [p.title ?? ''];
+  if (p.h1 && p.h1 !== p.title) parts.push(p.h1);
+  const headings = (JSON.parse(p.headings) as { level: number; text: string }[])
+    .filter((h) => h.level >= 2)
+    .slice(0, 5)
+    .map((h) => h.text);
+  return [...parts, ...headings].filter(Boolean).join(' — ');
+}
+
+/** What is embedded when a persona is given: the persona, a blank line, then the query or idea. */
+export const embeddedText = (text: string, persona?: string) => (persona ? `${persona}\n\n${text}` : text);
+
+export class EmbeddingService {
+  private embedder: Embedder | null = null;
+  private variant: 'fp32' | 'q8' | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+    private readonly settings: SettingsService,
+    private readonly pages: PagesService,
+    private readonly jobs: JobsService,
+    private readonly opts: { resourcesDir: string },
+  ) {}
+
+  /** Queues embedding of a site's changed pages; 503 without the model, 409 while a crawl or embedding runs. */
+  schedule(siteId: number): Job {
+    if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
+    const embedder = this.current();
+    if (!embedder.available()) {
+      throw new UnavailableError(
+        'model-unavailable',
+        `The embedding model is not built (${embedder.modelFile} is missing). Build it with \`npm run build:model\` (offline, a few seconds).`,
+      );
+    }
+    return this.jobs.create({ kind: EMBED_KIND, site_id: siteId, exclusive_with: EMBED_EXCLUSIVE_WITH });
+  }
+
+  /** `all-MiniLM-L6-v2@fp32`: stored with each page so a change of variant re-embeds. */
+  get modelId(): string {
+    return `${MODEL_NAME}@${this.settings.get().embedding_variant}`;
+  }
+
+  private get model() {
+    return { name: this.modelId, dim: MODEL_DIM };
+  }
+
+  private current(): Embedder {
+    const variant = this.settings.get().embedding_variant;
+    if (!this.embedder || this.variant !== variant) {
+      void this.embedder?.close();
+      this.embedder = new Embedder({
+        modelsDir: join(this.opts.resourcesDir, 'models'),
+        modelName: MODEL_NAME,
+        dtype: variant,
+      });
+      this.variant = variant;
+    }
+    return this.embedder;
+  }
+
+  available(): boolean {
+    return this.current().available();
+  }
+
+  /** Throws the 503 problem (with the command that builds the model) when the model cannot run. */
+  private async ready(): Promise<Embedder> {
+    const embedder = this.current();
+    try {
+      await embedder.start();
+      return embedder;
+    } catch (err) {
+      if (err instanceof ModelUnavailableError) throw new UnavailableError('model-unavailable', err.message);
+      throw err;
+    }
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    const embedder = await this.ready();
+    const [doc] = await embedder.embedDocs([{ title: '', body: text }]);
+    const passages = rows(doc!.passageVectors, MODEL_DIM);
+    return weightedMean(
+      passages.map((vector) => ({ vector, weight: 1 })),
+      MODEL_DIM,
+    );
+  }
+
+  /** Embeds every embeddable page of a site whose text or model changed; drops vectors of pages that left. */
+  async embedSite(siteId: number, ctx: { signal: AbortSignal; progress(p: EmbedProgress): void }) {
+    const embedder = await this.ready();
+    const model = this.modelId;
+    const dropped = this.store.embeddings.dropUnembeddable(siteId);
+    const total = this.store.embeddings.countToEmbed(siteId, model);
+    let done = 0;
+    let passages = 0;
+    let afterId = 0;
+    const started = Date.now();
+    ctx.progress({ phase: 'embedding', done, total, message: `${total} pages to embed` });
+    for (;;) {
+      ctx.signal.throwIfAborted();
+      const batch = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
+      if (!batch.length) break;
+      afterId = batch.at(-1)!.id;
+      const out = await embedder.embedDocs(batch.map((p) => ({ title: titleText(p), body: p.main_text })));
+      this.store.tx(() => {
+        batch.forEach((page, i) => {
+          const doc = out[i]!;
+          const vectors = rows(doc.passageVectors, MODEL_DIM);
+          const weighted = vectors.map((vector) => ({ vector, weight: 1 }));
+          if (doc.titleVector) weighted.push({ vector: doc.titleVector, weight: TITLE_WEIGHT });
+          if (!weighted.length) return;
+          const pageVec = weightedMean(weighted, MODEL_DIM);
+          this.store.embeddings.write(
+            siteId,
+            page,
+            model,
+            pageVec,
+            doc.passages.map((text, k) => ({ text, vector: vectors[k]! })),
+          );
+          passages += doc.passages.length;
+        });
+      });
+      done += batch.length;
+      const secs = (Date.now() - started) / 1000;
+      ctx.progress({
+        phase: 'embedding',
+        done,
+        total: Math.max(total, done),
+        message: `${done} of ${total} pages embedded (${secs > 0 ? (done / secs).toFixed(1) : '0'} pages/s)`,
+      });
+    }
+    this.bus.emit('site.updated', { site_id: siteId, changes: ['embeddings'] });
+    return { pages: done, passages, dropped, model, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  }
+
+  private hits(
+    results: { page_id: number; score: number }[],
+  ): { page: PageSummary; score: number; rank: number }[] {
+    const summaries = this.pages.summaries(results.map((r) => r.page_id));
+    return results
+      .filter((r) => summaries.has(r.page_id))
+      .map((r, i) => ({ page: summaries.get(r.page_id)!, score: r.score, rank: i + 1 }));
+  }
+
+  async search(q: EmbeddingSearch): Promise<EmbeddingSearchResult> {
+    const text = embeddedText(q.query, q.persona_context);
+    const vector = await this.embedQuery(text);
+    const found = this.store.embeddings.knnPages(vector, q.k, q.site_id ?? null);
+    return {
+      items: this.hits(found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) }))),
+      embedded_text: text,
+      model: this.model,
+    };
+  }
+
+  similar(pageId: number, k: number) {
+    const page = this.store.pages.get(pageId);
+    if (!page) throw new NotFoundError(`No page with id ${pageId}.`);
+    const vector = this.store.embeddings.pageVector(pageId);
+    if (!vector) {
+      throw new NotFoundError(
+        `Page ${pageId} has no embedding (it is not indexable HTML, or the site has not been embedded yet: POST /pages/embeddings/rebuild).`,
+      );
+    }
+    const found = this.store.embeddings
+      .knnPages(vector, k + 1, page.site_id)
+      .filter((r) => r.page_id !== pageId)
+      .slice(0, k);
+    return {
+      items: this.hits(found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) }))),
+      model: this.model,
+    };
+  }
+
+  /**
+   * Scores an idea against existing content by its best-matching passages: an idea is covered when some page
+   * says the same thing, even if that page is mostly about something else.
+   */
+  async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
+    const text = embeddedText(q.idea, q.persona_context);
+    const vector = await this.embedQuery(text);
+    // One page can own many of the nearest passages: widen the search until k distinct pages are found.
+    const best = new Map<number, { score: number; passage: string }>();
+    for (let want = q.k * 8; ; want *= 4) {
+      const nearest = this.store.embeddings.knnPassages(vector, Math.min(want, MAX_KNN), q.site_id ?? null);
+      best.clear();
+      for (const r of nearest) {
+        const passage = this.store.embeddings.passage(r.passage_id);
+        if (!passage || best.has(passage.page_id)) continue;
+        best.set(passage.page_id, { score: similarityFromDistance(r.distance), passage: passage.text });
+      }
+      if (best.size >= q.k || nearest.length < want || want >= MAX_KNN) break;
+    }
+    const ranked = [...best.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, q.k);
+    const summaries = this.pages.summaries(ranked.map(([id]) => id));
+    const matches = ranked
+      .filter(([id]) => summaries.has(id))
+      .map(([id, m]) => ({ page: summaries.get(id)!, score: m.score, passage: m.passage }));
+    const score = matches[0]?.score ?? 0;
+    const s = this.settings.get();
+    const verdict =
+      score >= s.idea_covered_score
+        ? 'covered'
+        : score >= s.idea_partially_covered_score
+          ? 'partially_covered'
+          : 'new';
+    return { verdict, score, matches, embedded_text: text, model: this.model };
+  }
+
+  async close(): Promise<void> {
+    await this.embedder?.close();
+  }
+}

@@ -1,0 +1,25 @@
+/** `ideas` router: checking a content idea against what the site already says. */
+import type { Services } from '../../domain/services.js';
+import { IdeaCheck, IdeaCheckResult } from '../../schemas/embeddings.js';
+import { defineRoute } from '../define-route.js';
+
+export function ideasRoutes(s: Services) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/ideas/check',
+      tag: 'ideas',
+      operationId: 'ideas.check',
+      summary: 'Is this idea already covered by existing pages?',
+      description:
+        'The idea (with `persona_context` prepended and a blank line, when given) is embedded and compared with every page passage. `verdict` is `covered` when the best passage scores at least `idea_covered_score` (0.75), `partially_covered` from `idea_partially_covered_score` (0.55), else `new`.',
+      stability: 'stable',
+      body: IdeaCheck,
+      responses: {
+        200: { description: 'Verdict, best score and the matching passages.', schema: IdeaCheckResult },
+        503: { description: 'The embedding model is not built (the detail says how to build it).' },
+      },
+      handler: ({ body }) => s.embeddings.checkIdea(body),
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+/**
+ * Page and passage vectors in sqlite-vec. vec0 primary keys must be bound as BigInt (a JS number binds as a
+ * float); k-nearest-neighbour queries are scoped by the site partition when a site is given.
+ */
+import type { Db } from '../db.js';
+import { nowIso } from '../clock.js';
+
+export interface PageToEmbed {
+  id: number;
+  title: string | null;
+  h1: string | null;
+  headings: string;
+  content_hash: string | null;
+  main_text: string;
+}
+
+/** Pages that can be embedded: fetched, successful, indexable HTML. */
+const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
+  AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
+
+export function embeddingsRepo(db: Db) {
+  const toEmbed = db.prepare<[number, string, number, number], PageToEmbed>(
+    `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text
+     FROM pages p JOIN page_content c ON c.page_id = p.id
+     LEFT JOIN page_embeddings e ON e.page_id = p.id
+     WHERE p.site_id = ? AND ${EMBEDDABLE}
+       AND (e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash)
+       AND p.id > ? ORDER BY p.id LIMIT ?`,
+  );
+  const countToEmbed = db.prepare<[number, string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
+     WHERE p.site_id = ? AND ${EMBEDDABLE}
+       AND (e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash)`,
+  );
+  const dropEmbeddings = db.prepare<[number, number]>(
+    `DELETE FROM page_embeddings WHERE site_id = ? AND page_id NOT IN (SELECT p.id FROM pages p WHERE p.site_id = ? AND ${EMBEDDABLE})`,
+  );
+  const dropPassages = db.prepare<[number, number]>(
+    `DELETE FROM passages WHERE site_id = ? AND page_id NOT IN (SELECT p.id FROM pages p WHERE p.site_id = ? AND ${EMBEDDABLE})`,
+  );
+  const deletePassages = db.prepare<[number]>('DELETE FROM passages WHERE page_id = ?');
+  const deleteEmbedding = db.prepare<[number]>('DELETE FROM page_embeddings WHERE page_id = ?');
+  const insertEmbedding = db.prepare<[number, number, string | null, string, number, string]>(
+    'INSERT INTO page_embeddings (page_id, site_id, content_hash, model, passages, embedded_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertPageVector = db.prepare<[bigint, bigint, Float32Array]>(
+    'INSERT INTO page_vectors (page_id, site_id, embedding) VALUES (?, ?, ?)',
+  );
+  const insertPassage = db.prepare<[number, number, number, string]>(
+    'INSERT INTO passages (page_id, site_id, ord, text) VALUES (?, ?, ?, ?)',
+  );
+  const insertPassageVector = db.prepare<[bigint, bigint, Float32Array]>(
+    'INSERT INTO passage_vectors (passage_id, site_id, embedding) VALUES (?, ?, ?)',
+  );
+  const pageVector = db.prepare<[bigint], { embedding: Buffer }>(
+    'SELECT embedding FROM page_vectors WHERE page_id = ?',
+  );
+  const knnPagesSite = db.prepare<[Float32Array, number, bigint], { page_id: number; distance: number }>(
+    'SELECT page_id, distance FROM page_vectors WHERE embedding MATCH ? AND k = ? AND site_id = ? ORDER BY distance',
+  );
+  const knnPagesAll = db.prepare<[Float32Array, number], { page_id: number; distance: number }>(
+    'SELECT page_id, distance FROM page_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance',
+  );
+  const knnPassagesSite = db.prepare<
+    [Float32Array, number, bigint],
+    { passage_id: number; distance: number }
+  >(
+    'SELECT passage_id, distance FROM passage_vectors WHERE embedding MATCH ? AND k = ? AND site_id = ? ORDER BY distance',
+  );
+  const knnPassagesAll = db.prepare<[Float32Array, number], { passage_id: number; distance: number }>(
+    'SELECT passage_id, distance FROM passage_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance',
+  );
+  const passage = db.prepare<[number], { id: number; page_id: number; text: string }>(
+    'SELECT id, page_id, text FROM passages WHERE id = ?',
+  );
+  const embeddedCount = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
+  );
+
+  return {
+    /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
+    pagesToEmbed: (siteId: number, model: string, afterId: number, limit: number): PageToEmbed[] =>
+      toEmbed.all(siteId, model, afterId, limit),
+    countToEmbed: (siteId: number, model: string): number => countToEmbed.get(siteId, model)!.n,
+    /** Removes vectors of pages that are no longer embeddable (now noindex, gone, …). */
+    dropUnembeddable: db.transaction((siteId: number) => {
+      dropPassages.run(siteId, siteId);
+      return dropEmbeddings.run(siteId, siteId).changes;
+    }),
+    /** Replaces a page's passages and vectors (call inside a transaction). */
+    write(
+      siteId: number,
+      page: { id: number; content_hash: string | null },
+      model: string,
+      pageVec: Float32Array,
+      passages: { text: string; vector: Float32Array }[],
+    ): void {
+      deletePassages.run(page.id);
+      deleteEmbedding.run(page.id);
+      insertEmbedding.run(page.id, siteId, page.content_hash, model, passages.length, nowIso());
+      insertPageVector.run(BigInt(page.id), BigInt(siteId), pageVec);
+      passages.forEach((p, i) => {
+        const id = insertPassage.run(page.id, siteId, i, p.text).lastInsertRowid;
+        insertPassageVector.run(BigInt(id), BigInt(siteId), p.vector);
+      });
+    },
+    pageVector(pageId: number): Float32Array | null {
+      const row = pageVector.get(BigInt(pageId));
+      return row
+        ? new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4)
+        : null;
+    },
+    knnPages: (v: Float32Array, k: number, siteId: number | null) =>
+      siteId === null ? knnPagesAll.all(v, k) : knnPagesSite.all(v, k, BigInt(siteId)),
+    knnPassages: (v: Float32Array, k: number, siteId: number | null) =>
+      siteId === null ? knnPassagesAll.all(v, k) : knnPassagesSite.all(v, k, BigInt(siteId)),
+    passage: (id: number) => passage.get(id),
+    embeddedCount: (siteId: number): number => embeddedCount.get(siteId)!.n,
+  };
+}
+export type EmbeddingsRepo = ReturnType<typeof embeddingsRepo>;

@@ -1,0 +1,221 @@
+/**
+ * Embeddings through the API with the real model on the crawled fixture site: the embed job (only changed
+ * pages), semantic search, similar pages, the idea check, validation, 503 without a model, and an API that
+ * stays responsive while a site embeds (inference runs in a worker thread).
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { assertProblem, createTestApp, makeTempDir, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+
+let t: TestApp;
+let site: FixtureSite;
+let siteId: number;
+
+async function finish(jobId: number, timeoutMs = 180_000) {
+  return waitFor(
+    async () => {
+      const j = (await t.get(`/jobs/${jobId}`)).body as { status: string; result: Record<string, number> };
+      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+    },
+    timeoutMs,
+    `job ${jobId}`,
+  );
+}
+
+async function embed() {
+  const res = await t.post('/pages/embeddings/rebuild', { site_id: siteId });
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  const job = await finish(res.body.id);
+  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  return job.result;
+}
+
+type Hit = { page: { id: number; url: string; title: string }; score: number; rank: number };
+const pageId = (url: string) =>
+  t.db.prepare('SELECT id FROM pages WHERE site_id = ? AND url = ?').pluck().get(siteId, url) as number;
+
+before(async () => {
+  t = await createTestApp();
+  site = await startFixtureSite({ seed: 4, articles: 40 });
+  siteId = (
+    await t.post('/sites', {
+      start_url: site.startUrl,
+      settings: { max_requests_per_second: 500, concurrency: 6 },
+    })
+  ).body.id;
+  const crawl = await t.post('/crawl/start', { site_id: siteId });
+  assert.equal((await finish(crawl.body.id)).status, 'succeeded');
+});
+after(async () => {
+  await t.close();
+  await site.close();
+});
+
+describe('embedding a site', () => {
+  it(
+    'embeds every indexable HTML page once, keeps the API responsive, and re-embeds only what changed',
+    { timeout: 240_000 },
+    async () => {
+      const embeddable = t.db
+        .prepare(
+          `SELECT COUNT(*) FROM pages WHERE site_id = ? AND indexable = 1 AND status_code = 200 AND content_type = 'text/html'`,
+        )
+        .pluck()
+        .get(siteId) as number;
+      const res = await t.post('/pages/embeddings/rebuild', { site_id: siteId });
+      assert.equal(res.status, 202);
+      assertProblem(await t.post('/pages/embeddings/rebuild', { site_id: siteId }), 409, 'conflict');
+      // While the worker embeds, the event loop keeps answering.
+      const latencies: number[] = [];
+      while ((await t.get(`/jobs/${res.body.id}`)).body.status !== 'succeeded') {
+        const started = performance.now();
+        assert.equal((await t.http.get('/health')).status, 200);
+        latencies.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.ok(
+        latencies.length > 0 && Math.max(...latencies) < 500,
+        `slowest /health during embedding: ${Math.max(...latencies)} ms`,
+      );
+      const job = (await t.get(`/jobs/${res.body.id}`)).body as {
+        result: { pages: number; passages: number };
+      };
+      assert.equal(job.result.pages, embeddable);
+      assert.ok(job.result.passages >= embeddable);
+      assert.equal((await t.get(`/sites/${siteId}`)).body.stats.embedded, embeddable);
+
+      assert.equal((await embed()).pages, 0, 'nothing changed, nothing embedded');
+      const [a] = site.pairs.unrelated[0]!;
+      t.db.prepare(`UPDATE pages SET content_hash = 'changed' WHERE id = ?`).run(pageId(a));
+      assert.equal((await embed()).pages, 1, 'one changed page');
+    },
+  );
+});
+
+describe('POST /pages/embeddings/search', () => {
+  it('ranks the page a query is about first and shows what it embedded', async () => {
+    const [url] = site.pairs.rewrites[0]!;
+    const title = (await t.get(`/pages/${pageId(url)}`)).body.h1 as string;
+    const res = await t.post('/pages/embeddings/search', { query: title, site_id: siteId, k: 5 });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const items = res.body.items as Hit[];
+    assert.equal(items.length, 5);
+    assert.deepEqual(
+      items.map((i) => i.rank),
+      [1, 2, 3, 4, 5],
+    );
+    for (let i = 1; i < items.length; i++) assert.ok(items[i - 1]!.score >= items[i]!.score);
+    assert.ok(items.every((i) => i.score >= -1 && i.score <= 1));
+    assert.ok(
+      items.slice(0, 3).some((i) => i.page.id === pageId(url)),
+      `${url} in the top 3 for “${title}”`,
+    );
+    assert.equal(res.body.embedded_text, title);
+    assert.deepEqual(res.body.model, { name: 'all-MiniLM-L6-v2@fp32', dim: 384 });
+  });
+
+  it('prepends the persona context to the embedded text', async () => {
+    const res = await t.post('/pages/embeddings/search', {
+      query: 'when should I prune roses',
+      persona_context: 'I am a beginner with a small city garden.',
+      site_id: siteId,
+    });
+    assert.equal(res.status, 200);
+    assert.equal(
+      res.body.embedded_text,
+      'I am a beginner with a small city garden.\n\nwhen should I prune roses',
+    );
+    assert.equal(res.body.items.length, 10);
+  });
+
+  it('validates the request and scopes by site', async () => {
+    for (const body of [
+      { query: '' },
+      { query: 'x'.repeat(2001) },
+      { query: 'x', k: 101 },
+      { query: 'x', colour: 1 },
+      { query: 'x', persona_context: 'p'.repeat(4001) },
+    ]) {
+      assertProblem(await t.post('/pages/embeddings/search', body), 400, 'validation');
+    }
+    const other = (await t.post('/sites', { start_url: 'https://empty.test/' })).body.id;
+    const res = await t.post('/pages/embeddings/search', { query: 'compost', site_id: other });
+    assert.deepEqual(res.body.items, []);
+  });
+});
+
+describe('GET /pages/{id}/similar', () => {
+  it('finds a page’s exact duplicate first, never the page itself', async () => {
+    const [a, b] = site.pairs.exact.find(([x, y]) => pageId(x) && pageId(y))!;
+    const res = await t.get(`/pages/${pageId(a)}/similar?k=3`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const items = res.body.items as Hit[];
+    assert.equal(items.length, 3);
+    assert.ok(items.every((i) => i.page.id !== pageId(a)));
+    assert.equal(items[0]!.page.url, b);
+    // Same main text; the titles differ ("printer-friendly"), and the title counts in the page vector.
+    assert.ok(items[0]!.score > 0.9, `duplicate scored ${items[0]!.score}`);
+    assertProblem(await t.get('/pages/987654/similar'), 404, 'not-found');
+    assertProblem(await t.get(`/pages/${pageId(a)}/similar?k=0`), 400, 'validation');
+  });
+});
+
+describe('POST /ideas/check', () => {
+  it('calls an idea an existing page already makes covered, and an unrelated one new', async () => {
+    const [url] = site.pairs.rewrites[1]!;
+    const text = t.db
+      .prepare('SELECT main_text FROM page_content WHERE page_id = ?')
+      .pluck()
+      .get(pageId(url)) as string;
+    const covered = await t.post('/ideas/check', {
+      idea: text.split('\n').slice(0, 4).join(' '),
+      site_id: siteId,
+    });
+    assert.equal(covered.status, 200, JSON.stringify(covered.body));
+    assert.equal(covered.body.verdict, 'covered');
+    assert.ok(covered.body.matches.some((m: { page: { url: string } }) => m.page.url === url));
+    assert.ok(covered.body.matches.every((m: { passage: string }) => m.passage.length > 0));
+
+    const fresh = await t.post('/ideas/check', {
+      idea: 'Comparing mortgage rates for first-time home buyers',
+      persona_context: 'A financial adviser writing for young couples.',
+      site_id: siteId,
+    });
+    assert.equal(fresh.body.verdict, 'new');
+    assert.ok(fresh.body.score < 0.55);
+    assert.equal(
+      fresh.body.embedded_text,
+      'A financial adviser writing for young couples.\n\nComparing mortgage rates for first-time home buyers',
+    );
+    assertProblem(await t.post('/ideas/check', { idea: ' ' }), 400, 'validation');
+    assertProblem(await t.post('/ideas/check', { idea: 'x'.repeat(10_001) }), 400, 'validation');
+  });
+});
+
+describe('without the model', () => {
+  it('answers 503 with the command that builds it', async () => {
+    const empty = makeTempDir();
+    const bare = await createTestApp({ resourcesDir: empty });
+    try {
+      const p = assertProblem(
+        await bare.post('/pages/embeddings/search', { query: 'x' }),
+        503,
+        'model-unavailable',
+      );
+      assert.match(p.detail!, /npm run build:model/);
+      const created = await bare.post('/sites', { start_url: 'https://x.test/' });
+      assertProblem(
+        await bare.post('/pages/embeddings/rebuild', { site_id: created.body.id }),
+        503,
+        'model-unavailable',
+      );
+      assertProblem(await bare.post('/ideas/check', { idea: 'x' }), 503, 'model-unavailable');
+      assert.equal((await bare.http.get('/health')).body.model.ready, false);
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
