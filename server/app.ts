@@ -13,6 +13,7 @@ import { graphRoutes } from './http/routes/graph.js';
 import { ideasRoutes } from './http/routes/ideas.js';
 import { jobsRoutes } from './http/routes/jobs.js';
 import { pagesRoutes } from './http/routes/pages.js';
+import { similarityRoutes } from './http/routes/similarity.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { PUBLIC_ROUTES, systemRoutes } from './http/routes/system.js';
 import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
@@ -53,6 +54,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...crawlRoutes(services),
     ...pagesRoutes(services),
     ...graphRoutes(services),
+    ...similarityRoutes(services),
     ...ideasRoutes(services),
     ...jobsRoutes(services),
   ];

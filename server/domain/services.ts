@@ -5,6 +5,8 @@ import { CrawlService } from './crawl/crawl-service.js';
 import { EmbeddingService } from './embeddings/embedding-service.js';
 import { GraphService } from './graph/graph-service.js';
 import { PagesService } from './pages/pages-service.js';
+import { SimilarityQueries } from './similarity/similarity-queries.js';
+import { SimilarityService } from './similarity/similarity-service.js';
 import type { EventBus } from './events.js';
 import { JobsService } from './jobs/jobs-service.js';
 import { SettingsService } from './settings/settings-service.js';
@@ -28,6 +30,8 @@ export function createServices(
     crawl: new CrawlService(store, bus, sites, jobs, settings, opts.logger),
     pages,
     embeddings: new EmbeddingService(store, bus, settings, pages, jobs, opts),
+    similarity: new SimilarityService(store, bus, settings, jobs),
+    similarityQueries: new SimilarityQueries(store, pages),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
   };

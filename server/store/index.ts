@@ -10,6 +10,7 @@ import { pagesRepo } from './repos/pages-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { siteStatsRepo } from './repos/site-stats-repo.js';
+import { similarityRepo } from './repos/similarity-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 
 export function createStore(db: Db, file: string) {
@@ -27,6 +28,7 @@ export function createStore(db: Db, file: string) {
     pagesQuery: pagesQueryRepo(db),
     graph: graphRepo(db),
     embeddings: embeddingsRepo(db),
+    similarity: similarityRepo(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

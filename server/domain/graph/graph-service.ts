@@ -12,7 +12,7 @@ import { NotFoundError } from '../errors.js';
 /** Sources that make a URL a known page even with no inbound link. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
 
-const toNode = (r: GraphNodeRow) => ({
+const toNode = (r: GraphNodeRow, clusters: Map<number, number>) => ({
   id: r.id,
   url: r.url,
   title: r.title,
@@ -21,7 +21,7 @@ const toNode = (r: GraphNodeRow) => ({
   inlinks: r.inlinks,
   outlinks: r.outlinks,
   orphan: r.orphan === 1,
-  cluster_id: null,
+  cluster_id: clusters.get(r.id) ?? null,
 });
 
 export class GraphService {
@@ -43,10 +43,11 @@ export class GraphService {
     const edges = rows.slice(0, q.limit);
     const ids = new Set<number>();
     for (const e of edges) ids.add(e.source_id).add(e.target_id);
-    const nodes = this.store.graph.nodes([...ids], kinds, KNOWN_BITS).map(toNode);
+    const clusters = this.store.similarity.clusterOfPages(siteId);
+    const nodes = this.store.graph.nodes([...ids], kinds, KNOWN_BITS).map((r) => toNode(r, clusters));
     if (q.include_orphans && afterId === 0) {
       for (const o of this.store.graph.orphans(siteId, kinds, KNOWN_BITS))
-        if (!ids.has(o.id)) nodes.push(toNode(o));
+        if (!ids.has(o.id)) nodes.push(toNode(o, clusters));
     }
     nodes.sort((a, b) => a.id - b.id);
     return {

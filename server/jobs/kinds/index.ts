@@ -6,7 +6,12 @@ import type { Services } from '../../domain/services.js';
 import type { JobKind } from '../job-kind.js';
 import { crawlJobKind } from './crawl-job.js';
 import { embedJobKind } from './embed-job.js';
+import { similarityJobKind } from './similarity-job.js';
 
 export function builtinJobKinds(services: Services): JobKind[] {
-  return [crawlJobKind(services.crawl), embedJobKind(services.embeddings)];
+  return [
+    crawlJobKind(services.crawl),
+    embedJobKind(services.embeddings),
+    similarityJobKind(services.similarity),
+  ];
 }

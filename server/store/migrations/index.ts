@@ -5,6 +5,7 @@
 import initial from './0001-initial.js';
 import crawl from './0002-crawl.js';
 import embeddings from './0003-embeddings.js';
+import similarity from './0004-similarity.js';
 
 export interface Migration {
   id: number;
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, crawl, embeddings];
+export const MIGRATIONS: readonly Migration[] = [initial, crawl, embeddings, similarity];

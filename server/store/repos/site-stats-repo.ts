@@ -38,6 +38,10 @@ export function siteStatsRepo(db: Db) {
   const embedded = db.prepare<[number], { n: number }>(
     'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
   );
+  const similarity = db.prepare<[{ site: number }], { pairs: number; clusters: number }>(
+    `SELECT (SELECT COUNT(*) FROM similarity_pairs p JOIN similarity_current c ON c.run_id = p.run_id WHERE c.site_id = @site) AS pairs,
+            (SELECT COUNT(*) FROM similarity_clusters k JOIN similarity_current c ON c.run_id = k.run_id WHERE c.site_id = @site) AS clusters`,
+  );
   const blocked = db.prepare<[number], { n: number }>(
     `SELECT COUNT(*) AS n FROM urls WHERE site_id = ? AND state = 'skipped' AND reason = 'blocked_by_robots'`,
   );
@@ -68,8 +72,7 @@ export function siteStatsRepo(db: Db) {
         ...pages,
         blocked: blocked.get(siteId)!.n,
         embedded: embedded.get(siteId)!.n,
-        pairs: 0,
-        clusters: 0,
+        ...similarity.get({ site: siteId })!,
         last_crawl_at: lastCrawl.get(siteId)?.at ?? null,
       };
     },

@@ -1,0 +1,82 @@
+/** Reading a site's current analysis: pairs (filtered, sorted, keyset-paginated) and clusters with their pages. */
+import type { Store } from '../../store/index.js';
+import type { ClusterRow, PairRow } from '../../store/repos/similarity-repo.js';
+import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { PagesService } from '../pages/pages-service.js';
+
+export class SimilarityQueries {
+  constructor(
+    private readonly store: Store,
+    private readonly pages: PagesService,
+  ) {}
+
+  pairs(q: PairListQuery & { cursor?: CursorKey | undefined }): {
+    items: Pair[];
+    next_cursor: string | null;
+  } {
+    let after: { value: number; id: number } | null = null;
+    if (q.cursor) {
+      const [value, id, sort] = q.cursor;
+      if (sort !== q.sort || typeof value !== 'number' || typeof id !== 'number') {
+        throw new ValidationError('cursor does not belong to this sort order', [
+          { path: 'query.cursor', message: 'does not belong to this sort order' },
+        ]);
+      }
+      after = { value, id };
+    }
+    const rows = this.store.similarity.pairs(
+      {
+        siteId: q.site_id,
+        outcomes: q.outcome,
+        minReranker: q.min_reranker,
+        minCosine: q.min_cosine,
+        pageId: q.page_id,
+      },
+      q.sort,
+      after,
+      q.limit + 1,
+    ) as (PairRow & { sort_value: number })[];
+    const page = rows.slice(0, q.limit);
+    const summaries = this.pages.summaries(page.flatMap((r) => [r.page_a, r.page_b]));
+    const last = page.at(-1);
+    return {
+      items: page
+        .filter((r) => summaries.has(r.page_a) && summaries.has(r.page_b))
+        .map((r) => ({ ...r, page_a: summaries.get(r.page_a)!, page_b: summaries.get(r.page_b)! })),
+      next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_value, last.id, q.sort]) : null,
+    };
+  }
+
+  private expand(row: ClusterRow): Cluster {
+    const members = this.store.similarity.members(row.id);
+    const summaries = this.pages.summaries(members.map((m) => m.page_id));
+    return {
+      ...row,
+      representative_page:
+        row.representative_page === null ? null : (summaries.get(row.representative_page) ?? null),
+      pages: members
+        .filter((m) => summaries.has(m.page_id))
+        .map((m) => ({ page: summaries.get(m.page_id)!, score: m.score })),
+    };
+  }
+
+  clusters(q: {
+    site_id?: number | undefined;
+    min_size: number;
+    limit: number;
+    cursor?: CursorKey | undefined;
+  }) {
+    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const rows = this.store.similarity.clusters(q.site_id, q.min_size, afterId, q.limit + 1);
+    const items = rows.slice(0, q.limit).map((r) => this.expand(r));
+    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+  }
+
+  cluster(id: number): Cluster {
+    const row = this.store.similarity.cluster(id);
+    if (!row) throw new NotFoundError(`No cluster with id ${id} in the current analyses.`);
+    return this.expand(row);
+  }
+}

@@ -1,0 +1,77 @@
+/** Similarity pairs, clusters and the analysis request (`similarity` router). */
+import { z } from 'zod';
+import { Id, PaginationQuery, Timestamp, pageOf, repeatable } from './common.js';
+import { PageSummary } from './pages.js';
+
+export const OUTCOMES = ['duplicate', 'merge', 'related'] as const;
+export const Outcome = z.enum(OUTCOMES);
+
+export const Pair = z
+  .object({
+    id: z.number().int(),
+    site_id: z.number().int(),
+    page_a: PageSummary,
+    page_b: PageSummary,
+    cosine: z.number(),
+    reranker: z.number(),
+    jaccard: z.number(),
+    outcome: Outcome,
+    shared_queries: z.number().int(),
+    analyzed_at: Timestamp,
+  })
+  .meta({ id: 'SimilarityPair' });
+export type Pair = z.infer<typeof Pair>;
+
+export const PAIR_SORTS = [
+  'id',
+  'reranker',
+  '-reranker',
+  'cosine',
+  '-cosine',
+  'jaccard',
+  '-jaccard',
+] as const;
+const pairFilters = {
+  outcome: repeatable(Outcome).optional(),
+  min_reranker: z.coerce.number().min(0).max(1).optional(),
+  min_cosine: z.coerce.number().min(-1).max(1).optional(),
+  page_id: Id.optional(),
+  sort: z.enum(PAIR_SORTS).default('-reranker'),
+};
+export const PairListQuery = PaginationQuery.extend({ site_id: Id.optional(), ...pairFilters });
+export type PairListQuery = z.infer<typeof PairListQuery>;
+export const SitePairListQuery = PaginationQuery.extend(pairFilters);
+export const PairList = pageOf(Pair);
+
+export const Cluster = z
+  .object({
+    id: z.number().int(),
+    site_id: z.number().int(),
+    size: z.number().int(),
+    label: z.string(),
+    representative_page: PageSummary.nullable(),
+    pages: z.array(z.object({ page: PageSummary, score: z.number() })),
+    mean_reranker: z.number(),
+  })
+  .meta({ id: 'SimilarityCluster' });
+export type Cluster = z.infer<typeof Cluster>;
+export const ClusterListQuery = PaginationQuery.extend({
+  site_id: Id.optional(),
+  min_size: z.coerce.number().int().min(2).max(100_000).default(2),
+});
+export const ClusterList = pageOf(Cluster);
+export const ClusterParams = z.strictObject({ cluster_id: Id });
+
+export const AnalyzeRequest = z
+  .strictObject({
+    site_id: Id,
+    thresholds: z
+      .strictObject({
+        duplicate_jaccard: z.number().min(0).max(1).optional(),
+        merge_reranker: z.number().min(0).max(1).optional(),
+        related_reranker: z.number().min(0).max(1).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'SimilarityAnalyze' });
+export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
