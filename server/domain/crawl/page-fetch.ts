@@ -4,6 +4,7 @@
  * the settings ask for it (`on`) or the raw page looks empty (`auto`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BrowserPool } from '../../adapters/browser-pool.js';
 import type { FetchFailure, HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { CrawlSettings } from '../../schemas/sites.js';
 import { UnavailableError } from '../errors.js';
@@ -19,18 +20,8 @@ import {
   type PageRecord,
 } from './page-builder.js';
 
-/** What the crawl needs from a browser (the browser pool adapter provides it). */
-export interface PageRenderer {
-  render(req: {
-    url: string;
-    status: number;
-    headers: Record<string, string>;
-    body: string;
-    timeoutMs: number;
-    userAgent: string;
-    signal?: AbortSignal;
-  }): Promise<{ html: string; renderMs: number }>;
-}
+/** What the crawl needs from a browser: the browser pool's render, so tests may pass anything that renders. */
+export type PageRenderer = Pick<BrowserPool, 'render'>;
 
 export const BOT_NAME = 'siteloupe';
 const RETRIES = 2;

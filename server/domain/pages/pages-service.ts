@@ -5,7 +5,8 @@ import type { LinkRow } from '../../store/repos/pages-query-repo.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListQuery, PageSummary } from '../../schemas/pages.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
+import { afterSortKey } from '../sort-cursor.js';
 
 export function summaryOf(row: PageRow): PageSummary {
   return {
@@ -27,8 +28,6 @@ export function summaryOf(row: PageRow): PageSummary {
   };
 }
 
-const bad = (detail: string) => new ValidationError(detail, [{ path: 'query.cursor', message: detail }]);
-
 export class PagesService {
   constructor(private readonly store: Store) {}
 
@@ -36,14 +35,7 @@ export class PagesService {
     items: PageSummary[];
     next_cursor: string | null;
   } {
-    let after: { value: string | number; id: number } | null = null;
-    if (q.cursor) {
-      const [value, id, sort] = q.cursor;
-      if (sort !== q.sort || typeof id !== 'number' || value === null || value === undefined) {
-        throw bad('does not belong to this sort order');
-      }
-      after = { value, id };
-    }
+    const after = afterSortKey(q.cursor, q.sort);
     const rows = this.store.pagesQuery.list(
       {
         siteId: q.site_id,

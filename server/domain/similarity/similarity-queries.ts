@@ -3,7 +3,8 @@ import type { Store } from '../../store/index.js';
 import type { ClusterRow, PairRow } from '../../store/repos/similarity-repo.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
+import { afterSortKey } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
 
 export class SimilarityQueries {
@@ -16,16 +17,7 @@ export class SimilarityQueries {
     items: Pair[];
     next_cursor: string | null;
   } {
-    let after: { value: number; id: number } | null = null;
-    if (q.cursor) {
-      const [value, id, sort] = q.cursor;
-      if (sort !== q.sort || typeof value !== 'number' || typeof id !== 'number') {
-        throw new ValidationError('cursor does not belong to this sort order', [
-          { path: 'query.cursor', message: 'does not belong to this sort order' },
-        ]);
-      }
-      after = { value, id };
-    }
+    const after = afterSortKey(q.cursor, q.sort);
     const rows = this.store.similarity.pairs(
       {
         siteId: q.site_id,

@@ -126,7 +126,7 @@ export function similarityRepo(db: Db) {
     pairs(
       f: PairFilter,
       sort: string,
-      afterKey: { value: number; id: number } | null,
+      afterKey: { value: string | number; id: number } | null,
       limit: number,
     ): PairRow[] {
       const where: string[] = ['1 = 1'];
