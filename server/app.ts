@@ -8,6 +8,7 @@ import type { Services } from './domain/services.js';
 import { allowedMethods, assertUniqueOperations, mountRoutes, type RouteDef } from './http/define-route.js';
 import { buildOpenApi } from './http/openapi.js';
 import { HttpProblem, errorMiddleware } from './http/problem.js';
+import { analyticsRoutes } from './http/routes/analytics.js';
 import { crawlRoutes } from './http/routes/crawl.js';
 import { graphRoutes } from './http/routes/graph.js';
 import { ideasRoutes } from './http/routes/ideas.js';
@@ -56,6 +57,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...graphRoutes(services),
     ...similarityRoutes(services),
     ...ideasRoutes(services),
+    ...analyticsRoutes(services),
     ...jobsRoutes(services),
   ];
 }

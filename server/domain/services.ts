@@ -1,6 +1,7 @@
 /** The domain services, built once per app from the store and the event bus. */
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import { OtherUrlsService } from './analytics/other-urls-service.js';
 import { CrawlService } from './crawl/crawl-service.js';
 import { EmbeddingService } from './embeddings/embedding-service.js';
 import { GraphService } from './graph/graph-service.js';
@@ -32,6 +33,7 @@ export function createServices(
     embeddings: new EmbeddingService(store, bus, settings, pages, jobs, opts),
     similarity: new SimilarityService(store, bus, settings, jobs),
     similarityQueries: new SimilarityQueries(store, pages),
+    otherUrls: new OtherUrlsService(store),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
   };

@@ -5,6 +5,7 @@ import { embeddingsRepo } from './repos/embeddings-repo.js';
 import { graphRepo } from './repos/graph-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linksRepo } from './repos/links-repo.js';
+import { otherUrlsRepo } from './repos/other-urls-repo.js';
 import { pagesQueryRepo } from './repos/pages-query-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
@@ -29,6 +30,7 @@ export function createStore(db: Db, file: string) {
     graph: graphRepo(db),
     embeddings: embeddingsRepo(db),
     similarity: similarityRepo(db),
+    otherUrls: otherUrlsRepo(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -1,0 +1,34 @@
+/** The other-URLs report: what a site links to, lists or redirects to that is not an indexable page. */
+import type { Store } from '../../store/index.js';
+import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import { sourceBit, sourcesFromBits } from '../../schemas/crawl.js';
+import type { OtherUrl, OtherUrlReason, OtherUrlsQuery } from '../../schemas/analytics.js';
+import { NotFoundError } from '../errors.js';
+
+export class OtherUrlsService {
+  constructor(private readonly store: Store) {}
+
+  list(q: OtherUrlsQuery & { cursor?: CursorKey | undefined }): {
+    items: OtherUrl[];
+    next_cursor: string | null;
+  } {
+    if (!this.store.sites.get(q.site_id)) throw new NotFoundError(`No site with id ${q.site_id}.`);
+    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const bits = (q.source ?? []).reduce((acc, s) => acc | sourceBit(s), 0);
+    const rows = this.store.otherUrls.list(q.site_id, q.reason, bits, afterId, q.limit + 1);
+    const items = rows.slice(0, q.limit).map((r) => ({
+      id: r.id,
+      url: r.url,
+      reason: r.reason as OtherUrlReason,
+      sources: sourcesFromBits(r.sources),
+      status_code: r.status_code,
+      content_type: r.content_type,
+      inlinks: r.inlinks,
+      // Search Console figures arrive with the Search Console sync.
+      gsc_clicks: null,
+      gsc_impressions: null,
+      first_seen_at: r.first_seen_at,
+    }));
+    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+  }
+}
