@@ -10,6 +10,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { HttpProblem, errorMiddleware } from './http/problem.js';
 import { analyticsRoutes } from './http/routes/analytics.js';
 import { crawlRoutes } from './http/routes/crawl.js';
+import { exportRoutes } from './http/routes/export.js';
 import { graphRoutes } from './http/routes/graph.js';
 import { ideasRoutes } from './http/routes/ideas.js';
 import { jobsRoutes } from './http/routes/jobs.js';
@@ -58,6 +59,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...similarityRoutes(services),
     ...ideasRoutes(services),
     ...analyticsRoutes(services),
+    ...exportRoutes(services),
     ...jobsRoutes(services),
   ];
 }

@@ -4,6 +4,7 @@ import type { Store } from '../store/index.js';
 import { OtherUrlsService } from './analytics/other-urls-service.js';
 import { CrawlService } from './crawl/crawl-service.js';
 import { EmbeddingService } from './embeddings/embedding-service.js';
+import { ExportService } from './export/export-service.js';
 import { GraphService } from './graph/graph-service.js';
 import { PagesService } from './pages/pages-service.js';
 import { SimilarityQueries } from './similarity/similarity-queries.js';
@@ -34,6 +35,7 @@ export function createServices(
     similarity: new SimilarityService(store, bus, settings, jobs),
     similarityQueries: new SimilarityQueries(store, pages),
     otherUrls: new OtherUrlsService(store),
+    exports: new ExportService(store),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
   };

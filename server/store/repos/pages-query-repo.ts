@@ -47,12 +47,30 @@ export interface LinkRow {
   target_status: number | null;
 }
 
+export interface SiteLinkRow {
+  id: number;
+  source: string;
+  target: string;
+  edge_kind: string;
+  anchor_text: string | null;
+  nofollow: number;
+  count: number;
+}
+
 export function pagesQueryRepo(db: Db) {
   const detail = db.prepare<[number], PageDetailRow>(
     'SELECT p.*, u.sources FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?',
   );
+  const siteLinks = db.prepare<[number, number, number], SiteLinkRow>(
+    `SELECT l.id, s.url AS source, t.url AS target, l.edge_kind, l.anchor_text, l.nofollow, l.count
+     FROM links l JOIN urls s ON s.id = l.source_id JOIN urls t ON t.id = l.target_id
+     WHERE l.site_id = ? AND l.id > ? ORDER BY l.id LIMIT ?`,
+  );
   return {
     get: (id: number): PageDetailRow | undefined => detail.get(id),
+    /** Every edge of a site with both URLs, a page at a time (for exports). */
+    siteLinks: (siteId: number, afterId: number, limit: number): SiteLinkRow[] =>
+      siteLinks.all(siteId, afterId, limit),
 
     list(
       f: PageFilter,

@@ -1,0 +1,133 @@
+/**
+ * The datasets that can be exported, each read a page at a time by keyset (never one long-open statement, so
+ * a crawl can keep writing while a large export streams).
+ */
+import type { Store } from '../../store/index.js';
+import { sourcesFromBits } from '../../schemas/crawl.js';
+
+export type ExportFormat = 'csv' | 'json' | 'ndjson';
+export type Row = Record<string, string | number | boolean | null>;
+
+export interface Dataset {
+  name: string;
+  description: string;
+  formats: ExportFormat[];
+  columns: string[];
+  /** Up to `limit` rows after `after` (a row id), and the id to continue from (null at the end). */
+  read(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
+}
+
+const page = <T extends { id: number }>(rows: T[], map: (r: T) => Row, limit: number) => ({
+  rows: rows.map(map),
+  last: rows.length === limit ? rows.at(-1)!.id : null,
+});
+
+const PAGE_COLUMNS = [
+  'id',
+  'url',
+  'status_code',
+  'content_type',
+  'depth',
+  'title',
+  'meta_description',
+  'h1',
+  'canonical_url',
+  'canonical_state',
+  'indexable',
+  'indexability_reason',
+  'word_count',
+  'language',
+  'inlinks',
+  'outlinks',
+  'response_ms',
+  'bytes',
+  'fetch_error',
+  'crawled_at',
+];
+
+export const DATASETS: Dataset[] = [
+  {
+    name: 'pages',
+    description: 'Every fetched URL with its crawl fields.',
+    formats: ['csv', 'json', 'ndjson'],
+    columns: PAGE_COLUMNS,
+    read: (store, siteId, after, limit) =>
+      page(
+        store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit),
+        (r) => ({
+          ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, (r as unknown as Row)[c] ?? null])),
+          indexable: r.indexable === 1,
+        }),
+        limit,
+      ),
+  },
+  {
+    name: 'links',
+    description: 'Every link: source, target, kind, anchor text, nofollow, count.',
+    formats: ['csv'],
+    columns: ['source', 'target', 'edge_kind', 'anchor_text', 'nofollow', 'count'],
+    read: (store, siteId, after, limit) =>
+      page(
+        store.pagesQuery.siteLinks(siteId, after, limit),
+        (r) => ({
+          source: r.source,
+          target: r.target,
+          edge_kind: r.edge_kind,
+          anchor_text: r.anchor_text,
+          nofollow: r.nofollow === 1,
+          count: r.count,
+        }),
+        limit,
+      ),
+  },
+  {
+    name: 'other-urls',
+    description: 'URLs that are not indexable pages, with the reason.',
+    formats: ['csv'],
+    columns: ['url', 'reason', 'sources', 'status_code', 'content_type', 'inlinks', 'first_seen_at'],
+    read: (store, siteId, after, limit) =>
+      page(
+        store.otherUrls.list(siteId, undefined, 0, after, limit),
+        (r) => ({
+          url: r.url,
+          reason: r.reason,
+          sources: sourcesFromBits(r.sources).join(' '),
+          status_code: r.status_code,
+          content_type: r.content_type,
+          inlinks: r.inlinks,
+          first_seen_at: r.first_seen_at,
+        }),
+        limit,
+      ),
+  },
+  {
+    name: 'similarity-pairs',
+    description: 'Duplicate, merge and related page pairs of the current analysis.',
+    formats: ['csv', 'json'],
+    columns: ['page_a', 'url_a', 'page_b', 'url_b', 'outcome', 'reranker', 'cosine', 'jaccard'],
+    read: (store, siteId, after, limit) => {
+      const rows = store.similarity.pairs(
+        { siteId },
+        'id',
+        after ? { value: after, id: after } : null,
+        limit,
+      );
+      return page(
+        rows,
+        (r) => ({
+          page_a: r.page_a,
+          url_a: store.pages.get(r.page_a)?.url ?? null,
+          page_b: r.page_b,
+          url_b: store.pages.get(r.page_b)?.url ?? null,
+          outcome: r.outcome,
+          reranker: r.reranker,
+          cosine: r.cosine,
+          jaccard: r.jaccard,
+        }),
+        limit,
+      );
+    },
+  },
+];
+
+export const datasetNamed = (name: string) => DATASETS.find((d) => d.name === name);

@@ -1,0 +1,45 @@
+/** `export` router: the list of exports and the streamed files. */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Services } from '../../domain/services.js';
+import { ExportList, ExportParams, ExportQuery } from '../../schemas/export.js';
+import { defineRoute } from '../define-route.js';
+
+export function exportRoutes(s: Services) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/export',
+      tag: 'export',
+      operationId: 'export.list',
+      summary: 'The exports and their formats',
+      stability: 'stable',
+      responses: { 200: { description: 'Exports.', schema: ExportList } },
+      handler: () => s.exports.list(),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/export/{name}.{format}',
+      tag: 'export',
+      operationId: 'export.download',
+      summary: 'Download an export as a file (streamed)',
+      description:
+        'CSV cells that begin with = + - @ tab or carriage return are prefixed with an apostrophe.',
+      stability: 'stable',
+      params: ExportParams,
+      query: ExportQuery,
+      responses: {
+        200: { description: 'The file, as an attachment.', contentType: 'application/octet-stream' },
+        404: { description: 'Unknown export, format or site.' },
+      },
+      stream: async ({ params, query }, _req, res) => {
+        const file = s.exports.open(params.name, params.format, query.site_id);
+        res.status(200).set({
+          'Content-Type': file.contentType,
+          'Content-Disposition': `attachment; filename="${file.filename}"`,
+        });
+        await pipeline(Readable.from(file.body), res);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,104 @@
+/** Exports parsed back: CSV with csv-parse, JSON and NDJSON as JSON, against what the API returns. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+
+let t: TestApp;
+let site: FixtureSite;
+let siteId: number;
+
+before(async () => {
+  t = await createTestApp();
+  site = await startFixtureSite({ seed: 8, articles: 20 });
+  siteId = (
+    await t.post('/sites', {
+      start_url: site.startUrl,
+      settings: { max_requests_per_second: 500, concurrency: 6 },
+    })
+  ).body.id;
+  const job = await t.post('/crawl/start', { site_id: siteId });
+  await waitFor(
+    async () => ((await t.get(`/jobs/${job.body.id}`)).body.status === 'succeeded' ? true : undefined),
+    120_000,
+  );
+});
+after(async () => {
+  await t.close();
+  await site.close();
+});
+
+const download = (path: string) =>
+  t
+    .get(path)
+    .buffer(true)
+    .parse((res, cb) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (data += c));
+      res.on('end', () => cb(null, data));
+    });
+
+describe('exports', () => {
+  it('lists the exports with their formats', async () => {
+    const res = await t.get('/export');
+    assert.equal(res.status, 200);
+    const names = res.body.items.map((e: { name: string }) => e.name);
+    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs']);
+  });
+
+  it('streams pages.csv as an attachment that parses back to every page, with formulas neutralised', async () => {
+    const pageId = t.db
+      .prepare('SELECT id FROM pages WHERE site_id = ? AND depth = 0')
+      .pluck()
+      .get(siteId) as number;
+    t.db
+      .prepare(`UPDATE pages SET title = '=HYPERLINK("http://evil.test","click")' WHERE id = ?`)
+      .run(pageId);
+    const res = await download(`/export/pages.csv?site_id=${siteId}`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers['content-type']!, /^text\/csv/);
+    assert.match(res.headers['content-disposition']!, /^attachment; filename="127\.0\.0\.1-pages\.csv"$/);
+    const rows = parse(res.body as string, { columns: true }) as Record<string, string>[];
+    assert.equal(rows.length, site.expected().pages.size);
+    const home = rows.find((r) => Number(r.id) === pageId)!;
+    assert.equal(home.title, `'=HYPERLINK("http://evil.test","click")`);
+    assert.equal(home.indexable, 'true');
+    assert.ok(rows.every((r) => r.url!.startsWith(site.origin)));
+  });
+
+  it('streams the same pages as JSON and NDJSON', async () => {
+    const json = JSON.parse((await download(`/export/pages.json?site_id=${siteId}`)).body as string) as {
+      id: number;
+    }[];
+    const nd = ((await download(`/export/pages.ndjson?site_id=${siteId}`)).body as string)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number });
+    assert.equal(json.length, site.expected().pages.size);
+    assert.deepEqual(
+      nd.map((r) => r.id),
+      json.map((r) => r.id),
+    );
+  });
+
+  it('exports links and other URLs matching the crawl', async () => {
+    const links = parse((await download(`/export/links.csv?site_id=${siteId}`)).body as string, {
+      columns: true,
+    }) as unknown[];
+    assert.equal(links.length, site.expected().edges.length);
+    const others = parse((await download(`/export/other-urls.csv?site_id=${siteId}`)).body as string, {
+      columns: true,
+    }) as { reason: string }[];
+    const api = (await t.get(`/analytics/other-urls?site_id=${siteId}&limit=1000`)).body.items as unknown[];
+    assert.equal(others.length, api.length);
+  });
+
+  it('answers 404 for an unknown export, format or site', async () => {
+    assertProblem(await t.get(`/export/nothing.csv?site_id=${siteId}`), 404, 'not-found');
+    assertProblem(await t.get(`/export/links.xlsx?site_id=${siteId}`), 404, 'not-found');
+    assertProblem(await t.get('/export/pages.csv?site_id=4242'), 404, 'not-found');
+    assertProblem(await t.get('/export/pages.csv'), 400, 'validation');
+  });
+});
