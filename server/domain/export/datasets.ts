@@ -4,8 +4,9 @@
  */
 import type { Store } from '../../store/index.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
+import { graphFile, type GraphFormat } from './graph-export.js';
 
-export type ExportFormat = 'csv' | 'json' | 'ndjson';
+export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'gexf' | 'graphml';
 export type Row = Record<string, string | number | boolean | null>;
 
 export interface Dataset {
@@ -14,7 +15,9 @@ export interface Dataset {
   formats: ExportFormat[];
   columns: string[];
   /** Up to `limit` rows after `after` (a row id), and the id to continue from (null at the end). */
-  read(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
+  read?(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
+  /** Datasets that are not tables (the link graph) write their own file. */
+  stream?(store: Store, siteId: number, format: ExportFormat): AsyncGenerator<string>;
 }
 
 const page = <T extends { id: number }>(rows: T[], map: (r: T) => Row, limit: number) => ({
@@ -129,5 +132,13 @@ export const DATASETS: Dataset[] = [
     },
   },
 ];
+
+DATASETS.push({
+  name: 'link-graph',
+  description: 'The internal link graph for Gephi or Cytoscape (GEXF, GraphML) or as JSON.',
+  formats: ['gexf', 'graphml', 'json'],
+  columns: [],
+  stream: (store, siteId, format) => graphFile(store, siteId, format as GraphFormat),
+});
 
 export const datasetNamed = (name: string) => DATASETS.find((d) => d.name === name);

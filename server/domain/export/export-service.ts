@@ -13,6 +13,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',
+  gexf: 'application/gexf+xml; charset=utf-8',
+  graphml: 'application/graphml+xml; charset=utf-8',
 };
 
 export interface ExportStream {
@@ -41,7 +43,9 @@ export class ExportService {
     return {
       filename: `${host}-${name}.${format}`,
       contentType: CONTENT_TYPES[format as ExportFormat],
-      body: this.rows(dataset, siteId, format as ExportFormat),
+      body: dataset.stream
+        ? dataset.stream(this.store, siteId, format as ExportFormat)
+        : this.rows(dataset, siteId, format as ExportFormat),
     };
   }
 
@@ -54,7 +58,7 @@ export class ExportService {
     let first = true;
     if (format === 'json') yield '[';
     for (;;) {
-      const { rows, last } = dataset.read(this.store, siteId, after, CHUNK);
+      const { rows, last } = dataset.read!(this.store, siteId, after, CHUNK);
       if (rows.length) {
         yield encode(rows, format, dataset.columns, first);
         first = false;
@@ -86,5 +90,7 @@ function encode(rows: Row[], format: ExportFormat, columns: string[], first: boo
       return rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
     case 'json':
       return (first ? '' : ',') + rows.map((r) => JSON.stringify(r)).join(',');
+    default:
+      throw new Error(`no table encoding for ${format}`);
   }
 }

@@ -64,6 +64,18 @@ export function graphRepo(db: Db) {
       return out;
     },
 
+    /** Every internal URL of a site as a node, a page at a time (for graph exports). */
+    siteNodes(siteId: number, afterId: number, limit: number): GraphNodeRow[] {
+      return db
+        .prepare<[number, number, number], GraphNodeRow>(
+          `SELECT u.id, u.url, p.title, p.status_code, u.depth, COALESCE(p.inlinks, 0) AS inlinks,
+             COALESCE(p.outlinks, 0) AS outlinks, 0 AS orphan
+           FROM urls u LEFT JOIN pages p ON p.id = u.id
+           WHERE u.site_id = ? AND u.internal = 1 AND u.state != 'stale' AND u.id > ? ORDER BY u.id LIMIT ?`,
+        )
+        .all(siteId, afterId, limit);
+    },
+
     orphans(siteId: number, kinds: string[], knownBits: number): GraphNodeRow[] {
       return db
         .prepare<[number], GraphNodeRow>(

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
@@ -45,7 +46,7 @@ describe('exports', () => {
     const res = await t.get('/export');
     assert.equal(res.status, 200);
     const names = res.body.items.map((e: { name: string }) => e.name);
-    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs']);
+    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs', 'link-graph']);
   });
 
   it('streams pages.csv as an attachment that parses back to every page, with formulas neutralised', async () => {
@@ -93,6 +94,36 @@ describe('exports', () => {
     }) as { reason: string }[];
     const api = (await t.get(`/analytics/other-urls?site_id=${siteId}&limit=1000`)).body.items as unknown[];
     assert.equal(others.length, api.length);
+  });
+
+  it('writes the link graph as well-formed GEXF and GraphML with every internal node and edge', async () => {
+    const json = JSON.parse((await download(`/export/link-graph.json?site_id=${siteId}`)).body as string) as {
+      nodes: unknown[];
+      edges: unknown[];
+    };
+    const internalEdges = site
+      .expected()
+      .edges.filter((e) => new URL(e.target).origin === site.origin).length;
+    assert.equal(json.edges.length, internalEdges);
+    for (const format of ['gexf', 'graphml'] as const) {
+      const res = await download(`/export/link-graph.${format}?site_id=${siteId}`);
+      assert.equal(res.status, 200);
+      const xml = res.body as string;
+      assert.equal(XMLValidator.validate(xml), true, `${format} is well-formed XML`);
+      const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as Record<string, unknown>;
+      const graph = (
+        format === 'gexf' ? (doc.gexf as { graph: unknown }).graph : (doc.graphml as { graph: unknown }).graph
+      ) as {
+        nodes?: { node: unknown[] };
+        edges?: { edge: unknown[] };
+        node?: unknown[];
+        edge?: unknown[];
+      };
+      const nodeCount = (graph.nodes?.node ?? graph.node ?? []).length;
+      const edgeCount = (graph.edges?.edge ?? graph.edge ?? []).length;
+      assert.equal(nodeCount, json.nodes.length, format);
+      assert.equal(edgeCount, internalEdges, format);
+    }
   });
 
   it('answers 404 for an unknown export, format or site', async () => {
