@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { DatabaseOpenError } from '../store/index.js';
 import { VERSION } from '../version.js';
 import { crawl } from './crawl.js';
+import { exportCommand } from './export.js';
 import { serve } from './serve.js';
 
 export function buildCli(): Command {
@@ -44,6 +45,17 @@ export function buildCli(): Command {
     .option('--list <file>', 'list mode: fetch exactly the URLs in this file (one per line)')
     .option('--resume', 'continue the last crawl of this site')
     .action(crawl);
+
+  program
+    .command('export <file>')
+    .description('Write an export (e.g. pages.csv, links.csv, link-graph.gexf; see GET /export) to a file')
+    .requiredOption('-s, --site <id-or-url>', 'the site: its id or start URL')
+    .option('-o, --out <path>', 'file or folder to write to (default: the current folder)')
+    .option(
+      '-d, --data-dir <dir>',
+      'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',
+    )
+    .action(exportCommand);
 
   return program;
 }
