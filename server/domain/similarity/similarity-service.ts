@@ -4,6 +4,7 @@
  * sqlite-vec k-nearest pages. Every candidate is scored by the passage reranker and given an outcome; the new
  * analysis is written beside the old one and published in one transaction.
  */
+import { buildAnnIndex } from '../../adapters/ann-index.js';
 import type { Store } from '../../store/index.js';
 import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
 import { jaccardEstimate, signatureFromBuffer } from '../crawl/minhash.js';
@@ -20,6 +21,8 @@ import { RERANKER_NAME, passageReranker } from './reranker.js';
 export const SIMILARITY_KIND = 'similarity';
 export const SIMILARITY_EXCLUSIVE_WITH = ['crawl', 'embed', SIMILARITY_KIND];
 const NEIGHBOURS = 10;
+/** From this many embedded pages on, candidates come from an approximate (HNSW) index. */
+export const ANN_MIN_PAGES = 5000;
 const BANDS = 32;
 const ROWS = 4;
 /** Above this many pages with one content hash, each is paired with the first only (a star, not a clique). */
@@ -76,13 +79,27 @@ export class SimilarityService {
       if (ids.length > 1 && ids.length <= CLIQUE_LIMIT)
         ids.forEach((a, i) => ids.slice(i + 1).forEach((b) => out.add(key(a, b))));
     }
-    for (const p of pages) {
-      const v = this.store.embeddings.pageVector(p.id);
-      if (!v) continue;
-      for (const n of this.store.embeddings.knnPages(v, NEIGHBOURS + 1, siteId))
-        if (n.page_id !== p.id) out.add(key(p.id, n.page_id));
-    }
+    for (const [a, b] of this.neighbours(siteId)) out.add(key(a, b));
     return out;
+  }
+
+  /**
+   * Each embedded page's nearest pages. Small sites use sqlite-vec's exact scan; above ANN_MIN_PAGES an
+   * in-memory HNSW index keeps the work near-linear (an exact scan per page would grow with the square).
+   */
+  private *neighbours(siteId: number): Generator<[number, number]> {
+    const vectors = this.store.embeddings.siteVectors(siteId);
+    if (vectors.length < ANN_MIN_PAGES) {
+      for (const { id, vector } of vectors) {
+        for (const n of this.store.embeddings.knnPages(vector, NEIGHBOURS + 1, siteId))
+          if (n.page_id !== id) yield [id, n.page_id];
+      }
+      return;
+    }
+    const index = buildAnnIndex(vectors);
+    for (const { id, vector } of vectors) {
+      for (const n of index.search(vector, NEIGHBOURS + 1)) if (n.id !== id) yield [id, n.id];
+    }
   }
 
   async analyze(

@@ -73,6 +73,9 @@ export function embeddingsRepo(db: Db) {
   const passage = db.prepare<[number], { id: number; page_id: number; text: string }>(
     'SELECT id, page_id, text FROM passages WHERE id = ?',
   );
+  const siteVectors = db.prepare<[bigint], { page_id: number; embedding: Buffer }>(
+    'SELECT page_id, embedding FROM page_vectors WHERE site_id = ?',
+  );
   const embeddedCount = db.prepare<[number], { n: number }>(
     'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
   );
@@ -116,6 +119,14 @@ export function embeddingsRepo(db: Db) {
       siteId === null ? knnPassagesAll.all(v, k) : knnPassagesSite.all(v, k, BigInt(siteId)),
     passage: (id: number) => passage.get(id),
     embeddedCount: (siteId: number): number => embeddedCount.get(siteId)!.n,
+    /** Every page vector of a site (copied out of SQLite's buffers). */
+    siteVectors: (siteId: number): { id: number; vector: Float32Array }[] =>
+      siteVectors.all(BigInt(siteId)).map((r) => ({
+        id: r.page_id,
+        vector: new Float32Array(
+          r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength),
+        ),
+      })),
   };
 }
 export type EmbeddingsRepo = ReturnType<typeof embeddingsRepo>;
