@@ -2,7 +2,7 @@
  * Keyset cursors for sorted lists: `[last sort value, last id, sort]`. A cursor is only valid for the sort it
  * was issued with, since the same row sits elsewhere in another order.
  */
-import type { CursorKey } from '../schemas/common.js';
+import { encodeCursor, type CursorKey } from '../schemas/common.js';
 import { ValidationError } from './errors.js';
 
 export function afterSortKey(
@@ -17,4 +17,18 @@ export function afterSortKey(
     ]);
   }
   return { value, id };
+}
+
+/** The first `limit` of `limit + 1` rows fetched, and the cursor after them when the extra row exists. */
+export function keysetPage<T extends { id: number; sort_value: string | number }>(
+  rows: T[],
+  limit: number,
+  sort: string,
+) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    page,
+    next_cursor: rows.length > limit && last ? encodeCursor([last.sort_value, last.id, sort]) : null,
+  };
 }

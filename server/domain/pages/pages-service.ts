@@ -6,7 +6,7 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError } from '../errors.js';
-import { afterSortKey } from '../sort-cursor.js';
+import { afterSortKey, keysetPage } from '../sort-cursor.js';
 
 export function summaryOf(row: PageRow): PageSummary {
   return {
@@ -49,12 +49,8 @@ export class PagesService {
       after,
       q.limit + 1,
     );
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(summaryOf),
-      next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_value, last.id, q.sort]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, q.limit, q.sort);
+    return { items: page.map(summaryOf), next_cursor };
   }
 
   /** Summaries of the given pages, keyed by id (missing ids are absent). */

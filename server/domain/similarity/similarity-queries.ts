@@ -1,10 +1,10 @@
 /** Reading a site's current analysis: pairs (filtered, sorted, keyset-paginated) and clusters with their pages. */
 import type { Store } from '../../store/index.js';
-import type { ClusterRow, PairRow } from '../../store/repos/similarity-repo.js';
+import type { ClusterRow } from '../../store/repos/similarity-repo.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
 import { NotFoundError } from '../errors.js';
-import { afterSortKey } from '../sort-cursor.js';
+import { afterSortKey, keysetPage } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
 
 export class SimilarityQueries {
@@ -29,15 +29,18 @@ export class SimilarityQueries {
       q.sort,
       after,
       q.limit + 1,
-    ) as (PairRow & { sort_value: number })[];
-    const page = rows.slice(0, q.limit);
+    );
+    const { page, next_cursor } = keysetPage(rows, q.limit, q.sort);
     const summaries = this.pages.summaries(page.flatMap((r) => [r.page_a, r.page_b]));
-    const last = page.at(-1);
     return {
       items: page
         .filter((r) => summaries.has(r.page_a) && summaries.has(r.page_b))
-        .map((r) => ({ ...r, page_a: summaries.get(r.page_a)!, page_b: summaries.get(r.page_b)! })),
-      next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_value, last.id, q.sort]) : null,
+        .map(({ sort_value: _, ...r }) => ({
+          ...r,
+          page_a: summaries.get(r.page_a)!,
+          page_b: summaries.get(r.page_b)!,
+        })),
+      next_cursor,
     };
   }
 

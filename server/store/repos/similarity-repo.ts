@@ -128,7 +128,7 @@ export function similarityRepo(db: Db) {
       sort: string,
       afterKey: { value: string | number; id: number } | null,
       limit: number,
-    ): PairRow[] {
+    ): (PairRow & { sort_value: number })[] {
       const where: string[] = ['1 = 1'];
       const args: (string | number)[] = [];
       const add = (clause: string, ...values: (string | number)[]) => {

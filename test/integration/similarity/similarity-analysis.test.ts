@@ -123,6 +123,18 @@ describe('similarity analysis on planted pairs', () => {
     const items = res.body.items as PairOut[];
     assert.ok(items.length > 0);
     assert.ok(items.every((p) => ['merge', 'duplicate'].includes(p.outcome) && p.reranker >= 0.8));
+    assert.deepEqual(Object.keys(items[0]!).sort(), [
+      'analyzed_at',
+      'cosine',
+      'id',
+      'jaccard',
+      'outcome',
+      'page_a',
+      'page_b',
+      'reranker',
+      'shared_queries',
+      'site_id',
+    ]);
     assertProblem(await t.get(`/sites/${siteId}/similarity-pairs?outcome=maybe`), 400, 'validation');
     assertProblem(await t.get('/sites/9999/similarity-pairs'), 404, 'not-found');
   });
