@@ -6,7 +6,7 @@ import type { Store } from '../../store/index.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
 import { graphFile, type GraphFormat } from './graph-export.js';
 
-export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'gexf' | 'graphml';
+export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'xlsx' | 'gexf' | 'graphml';
 export type Row = Record<string, string | number | boolean | null>;
 
 export interface Dataset {
@@ -52,7 +52,7 @@ export const DATASETS: Dataset[] = [
   {
     name: 'pages',
     description: 'Every fetched URL with its crawl fields.',
-    formats: ['csv', 'json', 'ndjson'],
+    formats: ['csv', 'xlsx', 'json', 'ndjson'],
     columns: PAGE_COLUMNS,
     read: (store, siteId, after, limit) =>
       page(
@@ -106,7 +106,7 @@ export const DATASETS: Dataset[] = [
   {
     name: 'similarity-pairs',
     description: 'Duplicate, merge and related page pairs of the current analysis.',
-    formats: ['csv', 'json'],
+    formats: ['csv', 'xlsx', 'json'],
     columns: ['page_a', 'url_a', 'page_b', 'url_b', 'outcome', 'reranker', 'cosine', 'jaccard'],
     read: (store, siteId, after, limit) => {
       const rows = store.similarity.pairs(

@@ -7,12 +7,14 @@ import type { Store } from '../../store/index.js';
 import { NotFoundError } from '../errors.js';
 import { neutralizeFormula } from './csv-safety.js';
 import { DATASETS, datasetNamed, type ExportFormat, type Row } from './datasets.js';
+import { xlsxStream } from './xlsx-writer.js';
 
 const CHUNK = 1000;
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   gexf: 'application/gexf+xml; charset=utf-8',
   graphml: 'application/graphml+xml; charset=utf-8',
 };
@@ -20,7 +22,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export interface ExportStream {
   filename: string;
   contentType: string;
-  body: AsyncGenerator<string>;
+  body: AsyncIterable<string | Buffer>;
 }
 
 export class ExportService {
@@ -45,8 +47,22 @@ export class ExportService {
       contentType: CONTENT_TYPES[format as ExportFormat],
       body: dataset.stream
         ? dataset.stream(this.store, siteId, format as ExportFormat)
-        : this.rows(dataset, siteId, format as ExportFormat),
+        : format === 'xlsx'
+          ? xlsxStream(name, dataset.columns, this.chunks(dataset, siteId))
+          : this.rows(dataset, siteId, format as ExportFormat),
     };
+  }
+
+  /** The dataset's rows a chunk at a time, yielding to other requests between chunks. */
+  private async *chunks(dataset: (typeof DATASETS)[number], siteId: number): AsyncGenerator<Row[]> {
+    let after = 0;
+    for (;;) {
+      const { rows, last } = dataset.read!(this.store, siteId, after, CHUNK);
+      if (rows.length) yield rows;
+      if (last === null) return;
+      after = last;
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
   private async *rows(
@@ -54,23 +70,14 @@ export class ExportService {
     siteId: number,
     format: ExportFormat,
   ): AsyncGenerator<string> {
-    let after = 0;
     let first = true;
     if (format === 'json') yield '[';
-    for (;;) {
-      const { rows, last } = dataset.read!(this.store, siteId, after, CHUNK);
-      if (rows.length) {
-        yield encode(rows, format, dataset.columns, first);
-        first = false;
-      } else if (format === 'csv' && first) {
-        yield encode([], format, dataset.columns, true);
-        first = false;
-      }
-      if (last === null) break;
-      after = last;
-      // Let the server answer other requests between chunks.
-      await new Promise((r) => setImmediate(r));
+    for await (const rows of this.chunks(dataset, siteId)) {
+      yield encode(rows, format, dataset.columns, first);
+      first = false;
     }
+    // An empty CSV still has its header row.
+    if (format === 'csv' && first) yield encode([], format, dataset.columns, true);
     if (format === 'json') yield ']\n';
   }
 }

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -47,6 +48,8 @@ describe('exports', () => {
     assert.equal(res.status, 200);
     const names = res.body.items.map((e: { name: string }) => e.name);
     assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs', 'link-graph']);
+    const pages = res.body.items.find((e: { name: string }) => e.name === 'pages');
+    assert.deepEqual(pages.formats, ['csv', 'xlsx', 'json', 'ndjson']);
   });
 
   it('streams pages.csv as an attachment that parses back to every page, with formulas neutralised', async () => {
@@ -82,6 +85,30 @@ describe('exports', () => {
       nd.map((r) => r.id),
       json.map((r) => r.id),
     );
+  });
+
+  it('streams pages.xlsx that opens as a workbook with every page', async () => {
+    const res = await t
+      .get(`/export/pages.xlsx?site_id=${siteId}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    assert.equal(res.status, 200);
+    assert.match(res.headers['content-type']!, /spreadsheetml/);
+    const workbook = new ExcelJS.Workbook();
+    const bytes = res.body as Buffer;
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = workbook.worksheets[0]!;
+    assert.equal(sheet.getRow(1).getCell(2).value, 'url');
+    assert.equal(sheet.rowCount - 1, site.expected().pages.size);
+    const urls = new Set<string>();
+    sheet.eachRow((row, n) => n > 1 && urls.add(String(row.getCell(2).value)));
+    assert.ok(urls.has(site.startUrl));
   });
 
   it('exports links and other URLs matching the crawl', async () => {
