@@ -134,6 +134,30 @@ export const DATASETS: Dataset[] = [
 ];
 
 DATASETS.push({
+  name: 'clusters',
+  description: 'Clusters of pages that could be one page: one row per cluster member.',
+  formats: ['csv', 'json'],
+  columns: ['cluster_id', 'label', 'size', 'mean_reranker', 'representative_url', 'url', 'score'],
+  read: (store, siteId, after, limit) => {
+    // Clusters are read a page at a time; each expands to its members.
+    const clusters = store.similarity.clusters(siteId, 2, after, limit);
+    const rows: Row[] = clusters.flatMap((c) =>
+      store.similarity.members(c.id).map((m) => ({
+        cluster_id: c.id,
+        label: c.label,
+        size: c.size,
+        mean_reranker: c.mean_reranker,
+        representative_url:
+          c.representative_page === null ? null : (store.pages.get(c.representative_page)?.url ?? null),
+        url: store.pages.get(m.page_id)?.url ?? null,
+        score: m.score,
+      })),
+    );
+    return { rows, last: clusters.length === limit ? clusters.at(-1)!.id : null };
+  },
+});
+
+DATASETS.push({
   name: 'link-graph',
   description: 'The internal link graph for Gephi or Cytoscape (GEXF, GraphML) or as JSON.',
   formats: ['gexf', 'graphml', 'json'],

@@ -47,7 +47,7 @@ describe('exports', () => {
     const res = await t.get('/export');
     assert.equal(res.status, 200);
     const names = res.body.items.map((e: { name: string }) => e.name);
-    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs', 'link-graph']);
+    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs', 'clusters', 'link-graph']);
     const pages = res.body.items.find((e: { name: string }) => e.name === 'pages');
     assert.deepEqual(pages.formats, ['csv', 'xlsx', 'json', 'ndjson']);
   });

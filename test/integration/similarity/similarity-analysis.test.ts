@@ -163,6 +163,17 @@ describe('similarity analysis on planted pairs', () => {
     const member = clusters[0]!.pages[0]!.page.id;
     assert.equal(graph.nodes.find((n) => n.id === member)?.cluster_id, clusters[0]!.id);
     assertProblem(await t.get('/similarity/clusters/424242'), 404, 'not-found');
+    const exported = (await t.get(`/export/clusters.json?site_id=${siteId}`)).body as {
+      cluster_id: number;
+      url: string;
+    }[];
+    assert.equal(
+      exported.length,
+      clusters.reduce((n, c) => n + c.size, 0),
+    );
+    assert.ok(
+      exported.every((r) => clusters.some((c) => c.id === r.cluster_id) && r.url.startsWith(site.origin)),
+    );
   });
 
   it('replaces the analysis atomically and gives the same result on unchanged data', async () => {
