@@ -45,8 +45,8 @@ describe('siteloupe export', () => {
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as unknown[];
     assert.equal(rows.length, site.expected().pages.size);
 
-    const bad = spawnChild([CLI_BIN, 'export', 'pages.xlsx', '--site', '1', '--data-dir', dataDir]);
+    const bad = spawnChild([CLI_BIN, 'export', 'pages.pdf', '--site', '1', '--data-dir', dataDir]);
     assert.equal((await bad.exited).code, 1);
-    assert.match(bad.stderr(), /No export pages\.xlsx/);
+    assert.match(bad.stderr(), /No export pages\.pdf/);
   });
 });
