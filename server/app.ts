@@ -47,6 +47,8 @@ export interface AppDeps {
   version: string;
   bodyLimitBytes: number;
   uiDir: string;
+  /** Check every response against its schema (tests): a mismatch becomes a 500 that names it. */
+  validateResponses?: boolean;
 }
 
 export function allRoutes(services: Services, openapi: () => unknown): RouteDef[] {

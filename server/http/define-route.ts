@@ -121,7 +121,46 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-export function mountRoutes(router: Router, routes: RouteDef[], opts: { bodyLimitBytes: number }): void {
+/** Keys present in `actual` that the schema's parsed output dropped: fields a response leaks past its schema. */
+function extraKeys(actual: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(actual) && Array.isArray(parsed))
+    return actual.flatMap((a, i) => extraKeys(a, parsed[i], `${path}[${i}]`));
+  if (actual && parsed && typeof actual === 'object' && typeof parsed === 'object') {
+    return Object.keys(actual).flatMap((k) =>
+      k in parsed
+        ? extraKeys(
+            (actual as Record<string, unknown>)[k],
+            (parsed as Record<string, unknown>)[k],
+            `${path}.${k}`,
+          )
+        : [`${path}.${k}`],
+    );
+  }
+  return [];
+}
+
+/**
+ * Checks a response body against its documented schema (tests turn this on): a mismatch or an undocumented
+ * field is a server bug, reported as one instead of reaching clients.
+ */
+function checkResponse(def: RouteDef, status: number, body: unknown): void {
+  const schema = def.responses[status]?.schema;
+  if (!schema || body === undefined) return;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new Error(`${def.operationId} answered ${status} outside its schema: ${parsed.error.message}`);
+  const extra = extraKeys(JSON.parse(JSON.stringify(body)), parsed.data);
+  if (extra.length)
+    throw new Error(
+      `${def.operationId} answered ${status} with undocumented fields: ${extra.slice(0, 5).join(', ')}`,
+    );
+}
+
+export function mountRoutes(
+  router: Router,
+  routes: RouteDef[],
+  opts: { bodyLimitBytes: number; validateResponses?: boolean },
+): void {
   const json = express.json({ limit: opts.bodyLimitBytes, strict: false, type: () => true });
   for (const def of routes) {
     const middlewares: RequestHandler[] = [];
@@ -155,6 +194,7 @@ export function mountRoutes(router: Router, routes: RouteDef[], opts: { bodyLimi
         if (def.stream) return await def.stream(input, req, res);
         const out = await def.handler!(input);
         const r = isReply(out) ? out : { status, body: out };
+        if (opts.validateResponses) checkResponse(def, r.status, r.body);
         res.status(r.status).set(r.headers ?? {});
         if (r.body === undefined) res.end();
         else res.json(r.body);

@@ -60,6 +60,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     version: VERSION,
     bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024,
     uiDir: join(dir, 'no-ui'),
+    validateResponses: true,
   });
   // A real listening socket on 127.0.0.1, so Host checks see one fixed port as they do in production.
   const server = built.app.listen(0, '127.0.0.1');
