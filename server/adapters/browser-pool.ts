@@ -12,7 +12,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, type Browser } from 'puppeteer-core';
-import { BrowserTab, raceAbort } from './browser-tab.js';
+import { BrowserTab, raceAbort, type TabRenderRequest } from './browser-tab.js';
 
 export { RenderTimeoutError } from './browser-tab.js';
 
@@ -28,15 +28,7 @@ export interface BrowserPoolOptions {
   blockResourceTypes?: string[];
 }
 
-export interface RenderRequest {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  /** The HTML the crawler already fetched; the browser is given it instead of fetching the page again. */
-  body: string;
-  /** Bounds the time in the tab (load and settle); waiting for a free tab or a launch is not counted. */
-  timeoutMs: number;
-  userAgent: string;
+export interface RenderRequest extends TabRenderRequest {
   signal?: AbortSignal;
 }
 

@@ -35,7 +35,9 @@ export interface TabRenderRequest {
   url: string;
   status: number;
   headers: Record<string, string>;
+  /** The HTML the crawler already fetched; the browser is given it instead of fetching the page again. */
   body: string;
+  /** Bounds the time in the tab (load and settle); waiting for a free tab or a launch is not counted. */
   timeoutMs: number;
   userAgent: string;
 }

@@ -10,7 +10,9 @@
  * extractor lets a `<main>` override a soft mark on one of its ancestors.
  */
 
-export type AnchorEdgeKind = 'content' | 'navigation' | 'header' | 'footer' | 'aside' | 'pagination';
+import { ANCHOR_EDGE_KINDS, type AnchorEdgeKind } from '../../schemas/crawl.js';
+
+export type { AnchorEdgeKind };
 
 export const KIND_CONTENT = 0;
 export const KIND_NAVIGATION = 1;
@@ -18,15 +20,8 @@ export const KIND_HEADER = 2;
 export const KIND_FOOTER = 3;
 export const KIND_ASIDE = 4;
 export const KIND_PAGINATION = 5;
-/** Indexed by the kind codes above. */
-export const EDGE_KINDS: readonly AnchorEdgeKind[] = [
-  'content',
-  'navigation',
-  'header',
-  'footer',
-  'aside',
-  'pagination',
-];
+/** Indexed by the kind codes above (the schema lists the kinds in the same order). */
+export const EDGE_KINDS: readonly AnchorEdgeKind[] = ANCHOR_EDGE_KINDS;
 
 export const KIND_MASK = 7;
 /** The kind comes from class/id/aria-label words, not from the tag or role. */

@@ -2,6 +2,7 @@
  * The internal link graph, read in pages of edges (keyset on edge id) with the nodes those edges touch, and
  * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
  */
+import { sqlKindList } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
 
 export interface GraphEdgeRow {
@@ -33,7 +34,7 @@ export function graphRepo(db: Db) {
       COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
         SELECT 1 FROM links li WHERE li.target_id = u.id AND li.source_id != u.id
-          AND li.edge_kind IN (${kinds.map((k) => `'${k}'`).join(',')}))) AS orphan`;
+          AND li.edge_kind IN ${sqlKindList(kinds)})) AS orphan`;
 
   return {
     edges(siteId: number, kinds: string[], afterId: number, limit: number): GraphEdgeRow[] {

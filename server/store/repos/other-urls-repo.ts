@@ -3,7 +3,7 @@
  * fetched (the frontier's skip reason), or what its fetch found (redirect, error, non-HTML, not indexable).
  * URLs only a sitemap or Search Console knows get their own reasons.
  */
-import { sourceBit } from '../../schemas/crawl.js';
+import { ANCHOR_KINDS_SQL, sourceBit } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
 
 export interface OtherUrlRow {
@@ -54,7 +54,7 @@ export function otherUrlsRepo(db: Db) {
           `SELECT * FROM (
              SELECT u.id, u.url, ${REASON} AS reason, u.sources, p.status_code, p.content_type, u.first_seen_at,
                (SELECT COUNT(DISTINCT l.source_id) FROM links l WHERE l.target_id = u.id AND l.source_id != u.id
-                  AND l.edge_kind IN ('content','navigation','header','footer','aside','pagination')) AS inlinks
+                  AND l.edge_kind IN ${ANCHOR_KINDS_SQL}) AS inlinks
              FROM urls u LEFT JOIN pages p ON p.id = u.id
              WHERE u.site_id = ? AND u.state != 'stale')
            WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`,

@@ -2,6 +2,7 @@
  * Rows of `pages` and `page_content`. Writes are upserts that keep the row (never REPLACE, which would delete
  * it and cascade to everything that references the page).
  */
+import { ANCHOR_KINDS_SQL } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
 
 export interface PageRow {
@@ -102,10 +103,10 @@ export function pagesRepo(db: Db) {
   const recountLinks = db.prepare<[number]>(
     `UPDATE pages SET
        outlinks = (SELECT COUNT(*) FROM links l WHERE l.source_id = pages.id AND l.target_id != pages.id
-                   AND l.edge_kind IN ('content','navigation','header','footer','aside','pagination')),
+                   AND l.edge_kind IN ${ANCHOR_KINDS_SQL}),
        inlinks = (SELECT COUNT(DISTINCT l.source_id) FROM links l WHERE l.target_id = pages.id
                   AND l.source_id != pages.id
-                  AND l.edge_kind IN ('content','navigation','header','footer','aside','pagination'))
+                  AND l.edge_kind IN ${ANCHOR_KINDS_SQL})
      WHERE site_id = ?`,
   );
   const mainText = db.prepare<[number], { main_text: string }>(
