@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { crawlFixture } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type ExpectedPage, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -18,16 +19,7 @@ const rows: Row[] = [];
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 6, articles: 40 });
-  const created = await t.post('/sites', {
-    start_url: site.startUrl,
-    settings: { max_requests_per_second: 500, concurrency: 6, ...SETTINGS },
-  });
-  siteId = created.body.id;
-  const job = await t.post('/crawl/start', { site_id: siteId });
-  await waitFor(
-    async () => ((await t.get(`/jobs/${job.body.id}`)).body.status === 'succeeded' ? true : undefined),
-    120_000,
-  );
+  siteId = await crawlFixture(t, site, SETTINGS);
   let cursor: string | null = null;
   do {
     const res = await t.get(

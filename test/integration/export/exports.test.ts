@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { crawlFixture } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -14,17 +15,7 @@ let siteId: number;
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 8, articles: 20 });
-  siteId = (
-    await t.post('/sites', {
-      start_url: site.startUrl,
-      settings: { max_requests_per_second: 500, concurrency: 6 },
-    })
-  ).body.id;
-  const job = await t.post('/crawl/start', { site_id: siteId });
-  await waitFor(
-    async () => ((await t.get(`/jobs/${job.body.id}`)).body.status === 'succeeded' ? true : undefined),
-    120_000,
-  );
+  siteId = await crawlFixture(t, site);
 });
 after(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 /** Reading a crawled site: page lists (filters, sorts, cursors), page detail, links, and the link graph. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { crawlFixture } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -11,17 +12,7 @@ let siteId: number;
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 2 });
-  siteId = (
-    await t.post('/sites', {
-      start_url: site.startUrl,
-      settings: { max_requests_per_second: 500, concurrency: 6 },
-    })
-  ).body.id;
-  const job = await t.post('/crawl/start', { site_id: siteId });
-  await waitFor(
-    async () => ((await t.get(`/jobs/${job.body.id}`)).body.status === 'succeeded' ? true : undefined),
-    120_000,
-  );
+  siteId = await crawlFixture(t, site);
 });
 after(async () => {
   await t.close();

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -21,34 +22,12 @@ type PairOut = {
 };
 const pairs: PairOut[] = [];
 
-async function run(path: string, body: object) {
-  const res = await t.post(path, body);
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  const job = await waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${res.body.id}`)).body as {
-        status: string;
-        result: Record<string, number>;
-      };
-      return ['succeeded', 'failed'].includes(j.status) ? j : undefined;
-    },
-    240_000,
-    path,
-  );
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
-  return job.result;
-}
+const run = (path: string, body: object) => runJob(t, path, body, 240_000);
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 5, articles: 60 });
-  const created = await t.post('/sites', {
-    start_url: site.startUrl,
-    settings: { max_requests_per_second: 500, concurrency: 6 },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id;
-  await run('/crawl/start', { site_id: siteId });
+  siteId = await crawlFixture(t, site);
   await run('/pages/embeddings/rebuild', { site_id: siteId });
   await run('/similarity/analyze', { site_id: siteId });
   let cursor: string | null = null;

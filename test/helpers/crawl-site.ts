@@ -1,0 +1,42 @@
+/** Starting jobs and crawling a fixture site through the API, as most integration tests begin. */
+import assert from 'node:assert/strict';
+import type { FixtureSite } from '../fixtures/sites/fixture-site.js';
+import { waitFor, type TestApp } from './test-app.js';
+
+/** Fast but paced: the fixture server is local. */
+export const FAST_CRAWL = { max_requests_per_second: 500, concurrency: 6 };
+
+/** Starts a job (a 202 route), waits for it, and asserts it succeeded; returns its result. */
+export async function runJob(
+  t: TestApp,
+  path: string,
+  body: object,
+  timeoutMs = 180_000,
+): Promise<Record<string, number>> {
+  const res = await t.post(path, body);
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  const job = await waitFor(
+    async () => {
+      const j = (await t.get(`/jobs/${res.body.id}`)).body as {
+        status: string;
+        result: Record<string, number>;
+      };
+      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+    },
+    timeoutMs,
+    `${path} job`,
+  );
+  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  return job.result;
+}
+
+/** Adds the fixture site with the given settings and crawls it to the end; returns the site id. */
+export async function crawlFixture(t: TestApp, site: FixtureSite, settings: object = {}): Promise<number> {
+  const created = await t.post('/sites', {
+    start_url: site.startUrl,
+    settings: { ...FAST_CRAWL, ...settings },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await runJob(t, '/crawl/start', { site_id: created.body.id });
+  return created.body.id as number;
+}
