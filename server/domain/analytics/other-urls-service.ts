@@ -4,6 +4,7 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { sourceBit, sourcesFromBits } from '../../schemas/crawl.js';
 import type { OtherUrl, OtherUrlReason, OtherUrlsQuery } from '../../schemas/analytics.js';
 import { NotFoundError } from '../errors.js';
+import { afterKey } from '../sort-cursor.js';
 
 export class OtherUrlsService {
   constructor(private readonly store: Store) {}
@@ -13,10 +14,12 @@ export class OtherUrlsService {
     next_cursor: string | null;
   } {
     if (!this.store.sites.get(q.site_id)) throw new NotFoundError(`No site with id ${q.site_id}.`);
-    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const afterId = afterKey(q.cursor, 'number') ?? 0;
     const bits = (q.source ?? []).reduce((acc, s) => acc | sourceBit(s), 0);
     const rows = this.store.otherUrls.list(q.site_id, q.reason, bits, afterId, q.limit + 1);
-    const items = rows.slice(0, q.limit).map((r) => ({
+    const page = rows.slice(0, q.limit);
+    const gsc = new Map(this.store.gscFigures.figuresFor(page.map((r) => r.id)).map((f) => [f.url_id, f]));
+    const items = page.map((r) => ({
       id: r.id,
       url: r.url,
       reason: r.reason as OtherUrlReason,
@@ -24,9 +27,8 @@ export class OtherUrlsService {
       status_code: r.status_code,
       content_type: r.content_type,
       inlinks: r.inlinks,
-      // Search Console figures arrive with the Search Console sync.
-      gsc_clicks: null,
-      gsc_impressions: null,
+      gsc_clicks: gsc.get(r.id)?.clicks ?? null,
+      gsc_impressions: gsc.get(r.id)?.impressions ?? null,
       first_seen_at: r.first_seen_at,
     }));
     return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };

@@ -18,7 +18,7 @@ export interface OtherUrlRow {
 }
 
 /** The reason, decided in one place. */
-const REASON = `CASE
+export const REASON = `CASE
   WHEN p.id IS NULL AND u.sources = ${sourceBit('gsc')} THEN 'gsc_only'
   WHEN p.id IS NULL AND u.sources = ${sourceBit('sitemap')} THEN 'sitemap_only'
   WHEN p.id IS NULL AND u.state = 'skipped' THEN u.reason

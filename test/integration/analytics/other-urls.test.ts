@@ -92,4 +92,17 @@ describe('GET /analytics/other-urls', () => {
     assertProblem(await t.get(`/analytics/other-urls?site_id=${siteId}&reason=bogus`), 400, 'validation');
     assertProblem(await t.get('/analytics/other-urls?site_id=4242'), 404, 'not-found');
   });
+
+  it('refuses a cursor it did not issue instead of starting again at page 1', async () => {
+    for (const key of [['x'], [1, 2], []]) {
+      const cursor = Buffer.from(JSON.stringify(key)).toString('base64url');
+      const res = await t.get(`/analytics/other-urls?site_id=${siteId}&cursor=${cursor}`);
+      const p = assertProblem(res, 400, 'validation') as { errors: { path: string }[] };
+      assert.deepEqual(
+        p.errors.map((e) => e.path),
+        ['query.cursor'],
+        JSON.stringify(key),
+      );
+    }
+  });
 });

@@ -1,0 +1,36 @@
+/**
+ * The Search Console job kinds. A sync stores a week at a time and checkpoints after each, so after a restart
+ * it resumes at the first week it had not stored; a failed attempt (Search Console kept answering 429/5xx) is
+ * tried once more from there. An import re-reads its kept upload and is idempotent, so it simply runs again.
+ */
+import type { GscImport } from '../../domain/analytics/gsc-import.js';
+import { GSC_IMPORT_KIND, GSC_SYNC_KIND, type GscSync } from '../../domain/analytics/gsc-sync.js';
+import type { GscSyncRequest } from '../../schemas/gsc.js';
+import type { JobKind } from '../job-kind.js';
+
+export function gscJobKinds(sync: GscSync, importer: GscImport): JobKind[] {
+  return [
+    {
+      kind: GSC_SYNC_KIND,
+      onRestart: 'resume',
+      maxAttempts: 2,
+      async run(ctx) {
+        if (ctx.job.site_id === null) throw new Error('a Search Console sync needs a site');
+        return sync.run(ctx.job.site_id, ctx.job.params as Omit<GscSyncRequest, 'site_id'>, {
+          signal: ctx.signal,
+          progress: (p) => ctx.progress(p),
+          loadCheckpoint: () => ctx.loadCheckpoint(),
+          saveCheckpoint: (c) => ctx.saveCheckpoint(c),
+        });
+      },
+    },
+    {
+      kind: GSC_IMPORT_KIND,
+      onRestart: 'rerun',
+      async run(ctx) {
+        if (ctx.job.site_id === null) throw new Error('a Search Console import needs a site');
+        return importer.run(ctx.job, { signal: ctx.signal, progress: (p) => ctx.progress(p) });
+      },
+    },
+  ];
+}
