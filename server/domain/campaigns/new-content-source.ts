@@ -1,0 +1,135 @@
+/**
+ * `new_content` targets: the campaign's seed topics and the site's Search Console queries that the idea check
+ * finds `new` or only `partially_covered` — content the site does not have yet. A seed topic carries the
+ * analyst's intent, so it has demand even without Search Console data; a query's demand is its impressions.
+ */
+import type { IdeaCheckResult } from '../../schemas/embeddings.js';
+import type { TargetEvidence } from '../../schemas/targets.js';
+import { cosine } from '../embeddings/vectors.js';
+import { demand, mix, round3 } from './scoring.js';
+import type { SiteSignals } from './site-signals.js';
+import {
+  byScore,
+  type Assessment,
+  type Candidate,
+  type TargetIdentity,
+  type TargetSource,
+} from './target-candidate.js';
+import { asTitle, gscPhrase, pageName, twoDecimals } from './wording.js';
+
+/** A seed topic without Search Console figures: the analyst asked for it, so it is worth half of full demand. */
+const SEED_DEMAND = 0.5;
+
+/** A page whose heading says the topic this closely is about it, whatever the passage scores say. */
+const HEADING_MATCH = 0.9;
+
+interface Coverage {
+  check: IdeaCheckResult;
+  /** The closest page heading to the topic, by embedding cosine. */
+  heading: { page: IdeaCheckResult['matches'][number]['page']; score: number } | null;
+  covered: boolean;
+}
+
+/**
+ * The idea check, plus one look at the best matches' headings: a short topic such as "composting for
+ * beginners" scores below the covered bar against its own article's passages, yet a page headed "Composting
+ * for Beginners" plainly covers it.
+ */
+async function coverage(signals: SiteSignals, topic: string): Promise<Coverage> {
+  const check = await signals.checkIdea(topic);
+  let heading: Coverage['heading'] = null;
+  const topicVector = await signals.embed(topic);
+  for (const m of check.matches) {
+    const text = (m.page.h1 ?? m.page.title ?? '').trim();
+    if (!text) continue;
+    const score = cosine(topicVector, await signals.embed(text));
+    if (!heading || score > heading.score) heading = { page: m.page, score };
+  }
+  const covered = check.score >= signals.coveredScore || (heading !== null && heading.score >= HEADING_MATCH);
+  return { check, heading, covered };
+}
+
+function coverageSentence(topic: string, c: Coverage, coveredScore: number): string {
+  const best = c.check.matches[0];
+  if (!best) return `Nothing on the site is about “${topic}” yet.`;
+  if (c.covered) {
+    const by = c.heading && c.heading.score >= HEADING_MATCH ? c.heading.page : best.page;
+    return `“${topic}” is now covered by ${pageName(by)}, so this may be done or no longer needed.`;
+  }
+  if (c.check.verdict === 'new') {
+    return `No page on the site covers “${topic}” yet: the closest, ${pageName(best.page)}, is only a weak match (similarity ${twoDecimals(best.score)}).`;
+  }
+  return `The site touches on “${topic}” without covering it: the best match, ${pageName(best.page)}, scores ${twoDecimals(best.score)} where ${twoDecimals(coveredScore)} would count as covered.`;
+}
+
+export const newContentSource: TargetSource = {
+  kind: 'new_content',
+
+  async assess(signals: SiteSignals, target: TargetIdentity): Promise<Assessment> {
+    const topic = target.query ?? target.title;
+    const c = await coverage(signals, topic);
+    const { check } = c;
+    const covered = signals.coveredScore;
+    const gsc = signals.queryGsc(topic);
+    // A covered topic has nothing new to offer, whatever its passage score.
+    const novelty = c.covered ? 0 : round3(1 - Math.max(0, check.score));
+    const wanted = gsc ? demand(gsc) : target.origin === 'seed_topic' ? SEED_DEMAND : 0;
+    const why: string[] = [coverageSentence(topic, c, covered)];
+    if (target.origin === 'seed_topic') why.push('It is one of the campaign’s seed topics.');
+    if (target.origin === 'manual') why.push('It was added by hand.');
+    if (gsc) why.push(`Searchers used it in Search Console: ${gscPhrase(gsc)}.`);
+    else if (target.origin === 'search_query') why.push('It no longer shows in the Search Console data.');
+    const evidence: TargetEvidence = {
+      origin: target.origin,
+      pages: check.matches.map((m) => signals.evidencePage(m.page.id, 'closest', round3(m.score), null)),
+      scores: {
+        idea_score: round3(check.score),
+        covered_at: covered,
+        heading_match: round3(c.heading?.score ?? 0),
+        novelty,
+        demand: wanted,
+      },
+      gsc,
+      stale: false,
+      vanished_page_ids: [],
+      computed_at: new Date().toISOString(),
+    };
+    return {
+      score: mix([
+        [novelty, 0.6],
+        [wanted, 0.4],
+      ]),
+      rationale: why.join(' '),
+      evidence,
+    };
+  },
+
+  async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
+    const topics: { text: string; origin: 'seed_topic' | 'search_query' }[] = [
+      ...signals.campaign.seed_topics.map((text) => ({ text, origin: 'seed_topic' as const })),
+      ...signals
+        .topQueries(signals.settings.search_queries)
+        .map((q) => ({ text: q.query, origin: 'search_query' as const })),
+    ];
+    const out: Candidate[] = [];
+    const seen = new Set<string>();
+    for (const { text, origin } of topics) {
+      signal.throwIfAborted();
+      const key = text.trim().toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const identity: TargetIdentity = {
+        kind: 'new_content',
+        title: asTitle(text),
+        query: text.trim(),
+        page_id: null,
+        related_page_ids: [],
+        origin,
+      };
+      const assessment = await this.assess(signals, identity, null);
+      if (assessment.evidence.scores.novelty === 0) continue;
+      out.push({ ...identity, ...assessment });
+    }
+    return out.sort(byScore);
+  },
+};

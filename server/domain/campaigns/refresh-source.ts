@@ -1,0 +1,127 @@
+/**
+ * `refresh` targets: thin pages (less main text than the campaign's bar) and declining pages (Search Console
+ * clicks of the last 28 days well below the 28 before). How much a page needs the work is the larger of the
+ * two; search demand decides between equally needy pages.
+ */
+import type { TargetEvidence } from '../../schemas/targets.js';
+import type { GscPageTrend } from '../analytics/gsc-queries.js';
+import { clamp01, demand, mix, round3 } from './scoring.js';
+import type { SiteSignals } from './site-signals.js';
+import {
+  byScore,
+  type Assessment,
+  type Candidate,
+  type TargetIdentity,
+  type TargetSource,
+} from './target-candidate.js';
+import { gscPhrase, num, pageName, type PageNaming, pct, plural } from './wording.js';
+
+export const refreshTitle = (page: PageNaming) => `Refresh ${pageName(page)}`;
+
+function declineOf(trend: GscPageTrend | null, minPrevious: number): number {
+  if (!trend || trend.previous_clicks < minPrevious) return 0;
+  return round3(clamp01((trend.previous_clicks - trend.recent_clicks) / trend.previous_clicks));
+}
+
+export const refreshSource: TargetSource = {
+  kind: 'refresh',
+
+  async assess(
+    signals: SiteSignals,
+    target: TargetIdentity,
+    previous: TargetEvidence | null,
+  ): Promise<Assessment> {
+    const id = target.page_id!;
+    const s = signals.settings;
+    const page = signals.evidencePage(id, 'subject', null, previous);
+    const gone = !signals.page(id);
+    const trend = gone ? null : signals.pageTrend(id);
+    const thinness = gone ? 0 : round3(clamp01(1 - page.word_count / s.thin_word_count));
+    const decline = declineOf(trend, s.min_previous_clicks);
+    const declining = decline >= s.decline_ratio;
+    const wanted = demand(page.gsc);
+
+    const why: string[] = [];
+    if (gone) {
+      why.push(`${pageName(page)} is gone since the last crawl, so there is nothing left to refresh.`);
+    } else {
+      if (thinness > 0) {
+        why.push(
+          `${pageName(page)} has only ${plural(page.word_count, 'word')} of main text, under the campaign’s bar of ${num(s.thin_word_count)}; expanding it gives readers and search engines more to go on.`,
+        );
+      }
+      if (declining && trend) {
+        why.push(
+          `${thinness > 0 ? 'Its clicks' : `Clicks on ${pageName(page)}`} fell from ${num(trend.previous_clicks)} to ${num(trend.recent_clicks)} (−${pct(decline)}) in the last 28 days against the 28 before; updating it may win them back.`,
+        );
+      }
+      if (thinness === 0 && !declining) {
+        why.push(
+          `${pageName(page)} is no longer thin (${plural(page.word_count, 'word')}) and its clicks are not falling, so this may be done.`,
+        );
+      }
+      if (page.gsc) why.push(`In Search Console it had ${gscPhrase(page.gsc)}.`);
+    }
+    if (target.origin === 'manual') why.push('It was added by hand.');
+
+    return {
+      score: gone
+        ? 0
+        : mix([
+            [Math.max(thinness, declining ? decline : 0), 0.7],
+            [wanted, 0.3],
+          ]),
+      rationale: why.join(' '),
+      evidence: {
+        origin: target.origin,
+        pages: [page],
+        scores: {
+          word_count: page.word_count,
+          thin_word_count: s.thin_word_count,
+          thinness,
+          decline,
+          demand: wanted,
+        },
+        gsc: page.gsc
+          ? {
+              ...page.gsc,
+              ...(trend
+                ? { recent_clicks: trend.recent_clicks, previous_clicks: trend.previous_clicks }
+                : {}),
+            }
+          : null,
+        stale: gone,
+        vanished_page_ids: gone ? [id] : [],
+        computed_at: new Date().toISOString(),
+      },
+    };
+  },
+
+  async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
+    const s = signals.settings;
+    const origins = new Map<number, 'thin_page' | 'declining_page'>();
+    for (const p of signals.store.campaignSignals.thinPages(signals.siteId, s.thin_word_count))
+      origins.set(p.id, 'thin_page');
+    // A page that is both thin and losing clicks is listed for the decline: the loss is the stronger signal.
+    for (const [id, trend] of signals.trendPages()) {
+      if (signals.page(id)?.indexable === 1 && declineOf(trend, s.min_previous_clicks) >= s.decline_ratio)
+        origins.set(id, 'declining_page');
+    }
+    const out: Candidate[] = [];
+    for (const [id, origin] of [...origins].sort((a, b) => a[0] - b[0])) {
+      signal.throwIfAborted();
+      const page = signals.page(id);
+      if (!page) continue;
+      const identity: TargetIdentity = {
+        kind: 'refresh',
+        title: refreshTitle(page),
+        query: null,
+        page_id: id,
+        related_page_ids: [],
+        origin,
+      };
+      out.push({ ...identity, ...(await this.assess(signals, identity, null)) });
+    }
+    return out.sort(byScore);
+  },
+};

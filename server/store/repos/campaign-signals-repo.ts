@@ -1,0 +1,51 @@
+/**
+ * Reads of a site's crawl that campaign target generators need and no other area does: thin pages, orphan
+ * pages and whether one page links to another. Only pages a search engine could show count (2xx, indexable).
+ */
+import { ANCHOR_KINDS_SQL } from '../../schemas/crawl.js';
+import type { Db } from '../db.js';
+
+export interface SignalPageRow {
+  id: number;
+  url: string;
+  title: string | null;
+  word_count: number;
+  inlinks: number;
+  depth: number | null;
+}
+
+const LIVE_PAGE = `p.status_code BETWEEN 200 AND 299 AND p.indexable = 1`;
+
+export function campaignSignalsRepo(db: Db) {
+  const thin = db.prepare<[number, number], SignalPageRow>(
+    `SELECT p.id, p.url, p.title, p.word_count, p.inlinks, p.depth FROM pages p
+     WHERE p.site_id = ? AND ${LIVE_PAGE} AND p.word_count < ? ORDER BY p.word_count, p.id`,
+  );
+  // A page reached through a redirect that is linked is not an orphan: the link only needs updating.
+  const orphans = db.prepare<[number, number], SignalPageRow>(
+    `SELECT p.id, p.url, p.title, p.word_count, p.inlinks, p.depth FROM pages p JOIN urls u ON u.id = p.id
+     WHERE p.site_id = ? AND ${LIVE_PAGE} AND (u.sources & ?) != 0 AND (p.depth IS NULL OR p.depth > 0)
+       AND NOT EXISTS (SELECT 1 FROM links l WHERE l.target_id = p.id AND l.source_id != p.id
+                       AND (l.edge_kind IN ${ANCHOR_KINDS_SQL} OR l.edge_kind = 'redirect'))
+     ORDER BY p.id`,
+  );
+  const linked = db.prepare<[number, number], { n: number }>(
+    `SELECT EXISTS (SELECT 1 FROM links WHERE source_id = ? AND target_id = ? AND edge_kind IN ${ANCHOR_KINDS_SQL})
+       AS n`,
+  );
+  const live = db.prepare<[number], { n: number }>(
+    `SELECT EXISTS (SELECT 1 FROM pages p WHERE p.id = ? AND p.status_code BETWEEN 200 AND 299) AS n`,
+  );
+
+  return {
+    /** Indexable pages with fewer than `maxWords` words of main text, thinnest first. */
+    thinPages: (siteId: number, maxWords: number): SignalPageRow[] => thin.all(siteId, maxWords),
+    /** Indexable pages known from `knownBits` sources (sitemap, Search Console, list) that no page links to. */
+    orphanPages: (siteId: number, knownBits: number): SignalPageRow[] => orphans.all(siteId, knownBits),
+    /** Whether `source` has an anchor link (any position) to `target`. */
+    linked: (sourceId: number, targetId: number): boolean => linked.get(sourceId, targetId)!.n === 1,
+    /** Whether the page still exists as a successful fetch (it is not gone, redirected or an error). */
+    isLive: (pageId: number): boolean => live.get(pageId)!.n === 1,
+  };
+}
+export type CampaignSignalsRepo = ReturnType<typeof campaignSignalsRepo>;

@@ -1,0 +1,127 @@
+/** Rows of `targets`. JSON columns (`related_page_ids`, `evidence`) stay strings here; the domain parses them. */
+import type { Db } from '../db.js';
+import { nowIso } from '../clock.js';
+
+export interface TargetRow {
+  id: number;
+  campaign_id: number;
+  kind: string;
+  title: string;
+  query: string | null;
+  page_id: number | null;
+  related_page_ids: string;
+  status: string;
+  score: number | null;
+  rationale: string;
+  evidence: string | null;
+  notes: string;
+  source: string;
+  title_vector: Buffer | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type TargetInsert = Omit<TargetRow, 'id' | 'created_at' | 'updated_at'>;
+
+export interface TargetFilter {
+  campaignId: number;
+  statuses?: string[] | undefined;
+  kinds?: string[] | undefined;
+}
+
+/** Sort keys a list may use; nullable scores sort as -1 so keyset comparisons stay total. */
+const SORT_COLUMNS: Record<string, string> = {
+  score: 'COALESCE(score, -1)',
+  id: 'id',
+  created_at: 'created_at',
+};
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+export function targetsRepo(db: Db) {
+  const byId = db.prepare<[number], TargetRow>('SELECT * FROM targets WHERE id = ?');
+  const insert = db.prepare<TargetInsert & { now: string }>(
+    `INSERT INTO targets (campaign_id, kind, title, query, page_id, related_page_ids, status, score, rationale,
+       evidence, notes, source, title_vector, created_at, updated_at)
+     VALUES (@campaign_id, @kind, @title, @query, @page_id, @related_page_ids, @status, @score, @rationale,
+       @evidence, @notes, @source, @title_vector, @now, @now)`,
+  );
+  const ofCampaign = db.prepare<[number], TargetRow>(
+    'SELECT * FROM targets WHERE campaign_id = ? ORDER BY id',
+  );
+  const updateFields = db.prepare<{
+    id: number;
+    status: string;
+    notes: string;
+    title: string;
+    query: string | null;
+    now: string;
+  }>(
+    `UPDATE targets SET status = @status, notes = @notes, query = @query, updated_at = @now,
+       title_vector = CASE WHEN title = @title THEN title_vector ELSE NULL END, title = @title
+     WHERE id = @id`,
+  );
+  // A rescore is not an edit by the analyst, so `updated_at` stays.
+  const assess = db.prepare<[number | null, string, string | null, number]>(
+    'UPDATE targets SET score = ?, rationale = ?, evidence = ? WHERE id = ?',
+  );
+  const titleVector = db.prepare<[Buffer, number]>('UPDATE targets SET title_vector = ? WHERE id = ?');
+  const dropProposedGenerated = db.prepare<[number]>(
+    `DELETE FROM targets WHERE campaign_id = ? AND status = 'proposed' AND source IN ('expand', 'rebuild')`,
+  );
+
+  return {
+    get: (id: number): TargetRow | undefined => byId.get(id),
+    insert(t: TargetInsert): TargetRow {
+      const info = insert.run({ ...t, now: nowIso() });
+      return byId.get(Number(info.lastInsertRowid))!;
+    },
+    /** Every target of a campaign in id order (expand, refresh and rebuild work on the whole set). */
+    ofCampaign: (campaignId: number): TargetRow[] => ofCampaign.all(campaignId),
+    updateFields(
+      id: number,
+      f: { status: string; notes: string; title: string; query: string | null },
+    ): TargetRow | undefined {
+      updateFields.run({ id, ...f, now: nowIso() });
+      return byId.get(id);
+    },
+    setAssessment: (id: number, score: number | null, rationale: string, evidence: string | null) =>
+      assess.run(score, rationale, evidence, id),
+    setTitleVector: (id: number, vector: Float32Array) =>
+      titleVector.run(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), id),
+    /** Removes the generated targets nobody has decided on yet; returns how many. */
+    dropProposedGenerated: (campaignId: number): number => dropProposedGenerated.run(campaignId).changes,
+    list(
+      f: TargetFilter,
+      sort: string,
+      after: { value: string | number; id: number } | null,
+      limit: number,
+    ): (TargetRow & { sort_value: string | number })[] {
+      const where = ['campaign_id = ?'];
+      const args: (string | number)[] = [f.campaignId];
+      if (f.statuses?.length) {
+        where.push(`status IN (${marks(f.statuses.length)})`);
+        args.push(...f.statuses);
+      }
+      if (f.kinds?.length) {
+        where.push(`kind IN (${marks(f.kinds.length)})`);
+        args.push(...f.kinds);
+      }
+      const desc = sort.startsWith('-');
+      const col = SORT_COLUMNS[desc ? sort.slice(1) : sort] ?? 'id';
+      const op = desc ? '<' : '>';
+      if (after) {
+        where.push(`(${col} ${op} ? OR (${col} = ? AND id ${op} ?))`);
+        args.push(after.value, after.value, after.id);
+      }
+      const dir = desc ? 'DESC' : 'ASC';
+      return db
+        .prepare<(string | number)[], TargetRow & { sort_value: string | number }>(
+          `SELECT *, ${col} AS sort_value FROM targets WHERE ${where.join(' AND ')}
+           ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
+        )
+        .all(...args, limit);
+    },
+  };
+}
+export type TargetsRepo = ReturnType<typeof targetsRepo>;

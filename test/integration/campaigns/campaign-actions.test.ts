@@ -1,0 +1,585 @@
+/**
+ * Campaign actions on the fixture site (seed 5, 24 articles), crawled, embedded and analysed once, with Search
+ * Console rows planted through the writer the API sync uses. Each source of targets is checked against what
+ * the rest of the API says about the site (idea check, clusters, pairs, links, pages), then de-duplication,
+ * refresh, rebuild, the export, and last (because it re-crawls) stale evidence for pages that went away.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { GscWriter } from '../../../server/domain/analytics/gsc-writer.js';
+import { cosine } from '../../../server/domain/embeddings/vectors.js';
+import { ANCHOR_EDGE_KINDS } from '../../../server/schemas/crawl.js';
+import type { Target } from '../../../server/schemas/targets.js';
+import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import {
+  COVERED_QUERY,
+  DECLINING_PATH,
+  NEW_QUERY,
+  PLANTED,
+  STEADY_PATH,
+  plantedRecords,
+} from '../../fixtures/campaigns/planted-gsc.js';
+import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+
+let t: TestApp;
+let site: FixtureSite;
+let siteId: number;
+type PageSummary = { id: number; url: string; word_count: number; inlinks: number; depth: number | null };
+let livePages: PageSummary[];
+const pageAt = (path: string) => livePages.find((p) => p.url === `${site.origin}${path}`)!;
+
+/** What an action's job result counts (each action fills in its own). */
+type ActionResult = Record<
+  'added' | 'candidates' | 'duplicates' | 'removed' | 'kept' | 'rescored' | 'stale',
+  number
+>;
+/** Runs a campaign action and returns its job result. */
+const run = async (path: string) => (await runJob(t, path, {}, 240_000)) as unknown as ActionResult;
+
+before(async () => {
+  t = await createTestApp();
+  site = await startFixtureSite({ seed: 5, articles: 24 });
+  siteId = await crawlFixture(t, site);
+  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
+  await runJob(t, '/similarity/analyze', { site_id: siteId }, 240_000);
+  new GscWriter(t.store, t.services.sites).write(siteId, 'api', plantedRecords(site.origin));
+  livePages = (await t.get(`/pages?site_id=${siteId}&status_code=200&indexable=true&limit=1000`)).body.items;
+});
+after(async () => {
+  await t.close();
+  await site.close();
+});
+
+async function campaign(body: object = {}): Promise<number> {
+  const res = await t.post('/api/campaigns', {
+    hub_client_id: 'northwind',
+    name: 'Test',
+    site_id: siteId,
+    ...body,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.id as number;
+}
+
+async function targets(campaignId: number, query = ''): Promise<Target[]> {
+  const res = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000&sort=id${query}`);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.items as Target[];
+}
+
+const expand = (id: number) => run(`/api/campaigns/${id}/expand`);
+
+describe('expand: each source of targets', () => {
+  it('new_content: seed topics and Search Console queries the idea check finds new or partially covered', async () => {
+    const id = await campaign({
+      seed_topics: [
+        'growing avocados indoors',
+        'making leaf mould',
+        // Both are articles of the site: covered, never proposed.
+        'Composting for beginners',
+        'How to Stop Tomato Blight Before It Starts',
+      ],
+      settings: { kinds: ['new_content'], max_new: 50 },
+    });
+    const result = await expand(id);
+    const list = await targets(id);
+    assert.equal(result.added, list.length);
+    assert.ok(
+      list.every((x) => x.kind === 'new_content' && x.status === 'proposed' && x.source === 'expand'),
+    );
+    const byQuery = new Map(list.map((x) => [x.query, x]));
+    assert.deepEqual(
+      [...byQuery.keys()].sort(),
+      ['growing avocados indoors', 'making leaf mould', NEW_QUERY].sort(),
+      'only the topics and queries the site does not cover',
+    );
+
+    const seed = byQuery.get('growing avocados indoors')!;
+    assert.equal(seed.title, 'Growing avocados indoors');
+    assert.equal(seed.evidence!.origin, 'seed_topic');
+    assert.equal(seed.evidence!.gsc, null);
+    assert.match(seed.rationale, /No page on the site covers “growing avocados indoors” yet/);
+    assert.match(seed.rationale, /seed topics/);
+
+    const query = byQuery.get(NEW_QUERY)!;
+    assert.equal(query.evidence!.origin, 'search_query');
+    assert.deepEqual(
+      { clicks: query.evidence!.gsc!.clicks, impressions: query.evidence!.gsc!.impressions },
+      { clicks: 56, impressions: 28 * 80 + 28 * 90 },
+    );
+    assert.match(query.rationale, /56 clicks from 4,760 impressions, average position 38/);
+
+    // The verdict is the idea check's: the same check through its own route agrees with the evidence.
+    for (const x of list) {
+      const check = await t.post('/ideas/check', { idea: x.query, site_id: siteId, k: 3 });
+      assert.ok(
+        ['new', 'partially_covered'].includes(check.body.verdict),
+        `${x.query}: ${check.body.verdict}`,
+      );
+      assert.equal(x.evidence!.scores.idea_score, Math.round(check.body.score * 1000) / 1000);
+      assert.deepEqual(
+        x.evidence!.pages.map((p) => [p.id, p.url, p.role]),
+        check.body.matches.map((m: { page: { id: number; url: string } }) => [
+          m.page.id,
+          m.page.url,
+          'closest',
+        ]),
+      );
+      assert.ok(x.score! > 0 && x.score! <= 1);
+    }
+    const covered = await t.post('/ideas/check', { idea: COVERED_QUERY, site_id: siteId });
+    assert.equal(covered.body.verdict, 'covered', 'the planted covered query is covered');
+    // Search demand counts: the Search Console query outranks the seed topic with no figures.
+    assert.ok(query.score! > seed.score!);
+  });
+
+  it('merge: one target per duplicate/merge cluster, keeping the representative page', async () => {
+    const id = await campaign({ settings: { kinds: ['merge'], max_new: 50 } });
+    await expand(id);
+    const list = await targets(id);
+    const clusters = (await t.get(`/similarity/clusters?site_id=${siteId}`)).body.items as {
+      representative_page: { id: number };
+      pages: { page: { id: number; indexable: boolean } }[];
+    }[];
+    // Only indexable pages compete; the representative is kept, or else the best-scored indexable member.
+    const expected = clusters
+      .map((c) => {
+        const members = c.pages.filter((p) => p.page.indexable).map((p) => p.page.id);
+        const keep = members.includes(c.representative_page.id) ? c.representative_page.id : members[0]!;
+        return { keep, members };
+      })
+      .filter((c) => c.members.length >= 2)
+      .map((c) => [c.keep, c.members.filter((m) => m !== c.keep).sort((a, b) => a - b)]);
+    assert.ok(expected.length >= 2);
+    assert.deepEqual(list.map((x) => [x.page_id, x.related_page_ids]).sort(), expected.sort());
+    // The planted exact duplicate (an article and its printer-friendly copy) is one group to merge.
+    const [article, copy] = site.pairs.exact.find(([a]) => a.endsWith(STEADY_PATH))!;
+    const group = (x: Target) => [x.page_id!, ...x.related_page_ids];
+    const ids = [article, copy].map((u) => livePages.find((p) => p.url === u)!.id);
+    const dup = list.find((x) => ids.every((pid) => group(x).includes(pid)))!;
+    assert.ok(dup, 'the article and its printer-friendly copy are merged');
+    assert.deepEqual(
+      dup.evidence!.pages.map((p) => [p.id, p.role]),
+      group(dup).map((pid, i) => [pid, i === 0 ? 'keep' : 'merge']),
+    );
+    const merged = dup.evidence!.pages.slice(1).map((p) => p.score!);
+    assert.equal(
+      dup.evidence!.scores.overlap,
+      Math.round((merged.reduce((a, b) => a + b, 0) / merged.length) * 1000) / 1000,
+    );
+    // Both pages are headed "Growing Tomatoes in Containers": the rationale tells them apart by path.
+    assert.ok(
+      dup.rationale.includes(
+        `“Growing Tomatoes in Containers” (${STEADY_PATH}) and “Growing Tomatoes in Containers” (/print/growing-tomatoes-in-containers/)`,
+      ),
+      dup.rationale,
+    );
+    assert.match(dup.title, /^Merge \d+ overlapping pages? into “/);
+    // Search Console clicks of the group: the planted pages in it.
+    const planted = PLANTED.filter((q) => group(dup).includes(pageAt(q.path).id));
+    assert.equal(
+      dup.evidence!.gsc!.clicks,
+      planted.reduce((s, q) => s + 28 * (q.before[0] + q.recent[0]), 0),
+    );
+    for (const x of list) {
+      assert.ok(x.score! > 0 && x.score! <= 1);
+      assert.match(x.rationale, /say much the same thing/);
+    }
+  });
+
+  it('refresh: thin pages under the bar and pages whose clicks are falling', async () => {
+    const id = await campaign({ settings: { kinds: ['refresh'], max_new: 100, thin_word_count: 60 } });
+    await expand(id);
+    const list = await targets(id);
+    const thin = livePages.filter((p) => p.word_count < 60).map((p) => p.id);
+    const declining = pageAt(DECLINING_PATH).id;
+    const got = list.map((x) => x.page_id!).sort((a, b) => a - b);
+    assert.deepEqual(
+      got,
+      [...thin, declining].sort((a, b) => a - b),
+      'every thin page and the declining one',
+    );
+    assert.ok(!got.includes(pageAt(STEADY_PATH).id), 'a steady page of normal length is left alone');
+
+    const falling = list.find((x) => x.page_id === declining)!;
+    assert.equal(falling.evidence!.origin, 'declining_page');
+    assert.equal(falling.evidence!.gsc!.previous_clicks, 28 * 6);
+    assert.equal(falling.evidence!.gsc!.recent_clicks, 28 * 2);
+    assert.equal(falling.evidence!.scores.decline, 0.667);
+    assert.match(falling.rationale, /fell from 168 to 56 \(−67%\)/);
+
+    const thinnest = list.find((x) => x.evidence!.origin === 'thin_page')!;
+    const words = thinnest.evidence!.scores.word_count!;
+    assert.ok(words < 60);
+    assert.match(
+      thinnest.rationale,
+      new RegExp(`only ${words} words? of main text, under the campaign’s bar of 60`),
+    );
+    const scores = list.map((x) => x.score!);
+    assert.ok(scores.every((s) => s >= 0 && s <= 1));
+  });
+
+  it('internal_link: orphans, and related pairs with no link between them', async () => {
+    const id = await campaign({ settings: { kinds: ['internal_link'], max_new: 200 } });
+    await expand(id);
+    const list = await targets(id);
+
+    const kinds = [...ANCHOR_EDGE_KINDS, 'redirect'].join(',');
+    const graph = (
+      await t.get(`/sites/${siteId}/link-graph?include_orphans=true&edge_kind=${kinds}&limit=10000`)
+    ).body as { nodes: { id: number; orphan: boolean }[] };
+    const live = new Set(livePages.filter((p) => p.depth !== 0).map((p) => p.id));
+    const orphans = graph.nodes.filter((n) => n.orphan && live.has(n.id)).map((n) => n.id);
+    assert.ok(orphans.length >= 2, 'the fixture has sitemap-only pages');
+    const orphanTargets = list.filter((x) => x.evidence!.origin === 'orphan_page');
+    assert.deepEqual(orphanTargets.map((x) => x.page_id).sort(), [...orphans].sort());
+    for (const x of orphanTargets) {
+      assert.equal(x.evidence!.scores.inlinks, 0);
+      assert.ok(x.related_page_ids.length > 0 && x.related_page_ids.length <= 5);
+      assert.match(x.rationale, /^No page links to /);
+    }
+
+    const outLinks = async (from: number) =>
+      new Set(
+        (
+          (await t.get(`/pages/${from}/links?direction=out&limit=1000`)).body.items as {
+            target: { id: number };
+          }[]
+        ).map((l) => l.target.id),
+      );
+    const related = list.filter((x) => x.evidence!.origin === 'related_pages');
+    assert.ok(related.length > 0);
+    for (const x of related) {
+      const pairs = (
+        await t.get(`/similarity/pairs?site_id=${siteId}&page_id=${x.page_id}&outcome=related&limit=1000`)
+      ).body.items as { page_a: { id: number }; page_b: { id: number } }[];
+      const partners = new Set(pairs.map((p) => (p.page_a.id === x.page_id ? p.page_b.id : p.page_a.id)));
+      for (const from of x.related_page_ids) {
+        assert.ok(partners.has(from), `${from} and ${x.page_id} are a related pair`);
+        assert.ok(!(await outLinks(from)).has(x.page_id!), `${from} does not link to ${x.page_id}`);
+        assert.ok(!(await outLinks(x.page_id!)).has(from), `${x.page_id} does not link to ${from}`);
+      }
+      assert.match(x.rationale, /related topic/);
+    }
+  });
+});
+
+describe('jobs', () => {
+  it('an expand cancelled while it runs adds nothing, and the campaign shows it as its last action', async () => {
+    const id = await campaign({ seed_topics: ['growing avocados indoors'], settings: { max_new: 500 } });
+    const started = await t.post(`/api/campaigns/${id}/expand`);
+    assert.equal(started.status, 202);
+    // Cancel it while it runs (it takes a second or more: it checks topics and embeds titles).
+    const running = await waitFor(async () => {
+      const j = (await t.get(`/jobs/${started.body.id}`)).body as {
+        status: string;
+        progress: { phase: string };
+      };
+      return j.status === 'queued' ? undefined : j;
+    });
+    assert.equal(running.status, 'running');
+    assert.equal((await t.post(`/jobs/${started.body.id}/cancel`)).status, 200);
+    const job = await waitFor(async () => {
+      const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
+      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+    });
+    assert.equal(job.status, 'cancelled');
+    assert.deepEqual(await targets(id), []);
+    const c = (await t.get(`/api/campaigns/${id}`)).body;
+    assert.deepEqual(
+      {
+        kind: c.last_action.kind,
+        job_id: c.last_action.job_id,
+        status: c.last_action.status,
+        result: c.last_action.result,
+      },
+      { kind: 'expand', job_id: started.body.id, status: 'cancelled', result: null },
+    );
+    // The campaign is free again: the next action starts.
+    assert.deepEqual(await run(`/api/campaigns/${id}/refresh`), { rescored: 0, stale: 0 });
+  });
+});
+
+describe('de-duplication', () => {
+  it('never adds a target of the same kind and page, or with a title meaning the same', async () => {
+    const id = await campaign({
+      seed_topics: ['growing avocados indoors', 'Growing avocados indoors ', 'making leaf mould'],
+      settings: { max_new: 8, thin_word_count: 60 },
+    });
+    // A target added by hand counts: expand must not propose the same refresh again.
+    const thinPage = livePages.find((p) => p.word_count < 30 && p.depth !== 0)!;
+    const manual = await t.post('/api/targets', {
+      campaign_id: id,
+      kind: 'refresh',
+      page_id: thinPage.id,
+      title: 'Write more here',
+    });
+    assert.equal(manual.status, 201, JSON.stringify(manual.body));
+
+    const first = await expand(id);
+    assert.equal(first.added, 8);
+    const second = await expand(id);
+    assert.equal(second.added, 8);
+    const all = await targets(id);
+    assert.equal(all.length, 17);
+    const kinds = new Set(all.slice(1, 9).map((x) => x.kind));
+    assert.equal(kinds.size, 4, 'one expand takes the best of every kind in turn');
+
+    const pageKeys = all.filter((x) => x.page_id !== null).map((x) => `${x.kind}:${x.page_id}`);
+    assert.equal(new Set(pageKeys).size, pageKeys.length, 'no two targets of a kind on one page');
+    const merged = all.filter((x) => x.kind === 'merge').flatMap((x) => [x.page_id, ...x.related_page_ids]);
+    assert.equal(new Set(merged).size, merged.length, 'no page in two merge groups');
+    const vectors = await Promise.all(all.map((x) => t.services.embeddings.embedQuery(x.title)));
+    for (let i = 0; i < all.length; i++) {
+      for (let j = i + 1; j < all.length; j++) {
+        if (all[i]!.kind !== all[j]!.kind || (all[i]!.page_id !== null && all[j]!.page_id !== null)) continue;
+        const c = cosine(vectors[i]!, vectors[j]!);
+        assert.ok(c < 0.9, `“${all[i]!.title}” and “${all[j]!.title}” mean the same (${c.toFixed(3)})`);
+      }
+    }
+    assert.equal(all.filter((x) => x.query?.toLowerCase().trim() === 'growing avocados indoors').length, 1);
+  });
+
+  it('a second expand after the first took everything adds nothing', async () => {
+    const id = await campaign({
+      seed_topics: ['growing avocados indoors'],
+      settings: { max_new: 500, thin_word_count: 60 },
+    });
+    const first = await expand(id);
+    assert.ok(first.added > 20);
+    const again = await expand(id);
+    assert.equal(again.added, 0);
+    assert.equal(again.duplicates, again.candidates, 'every candidate was recognised as a duplicate');
+    assert.equal((await targets(id)).length, first.added);
+    const c = (await t.get(`/api/campaigns/${id}`)).body;
+    assert.equal(c.target_counts.proposed, first.added);
+    assert.equal(c.last_action.kind, 'expand');
+    assert.equal(c.last_action.status, 'succeeded');
+    assert.equal(c.last_action.result.added, 0);
+  });
+});
+
+describe('refresh and rebuild', () => {
+  let id: number;
+  let decided: Map<number, { status: string; notes: string; title: string }>;
+  let manualId: number;
+  let rejectedTopic: Target;
+  let rejectedPage: Target;
+
+  before(async () => {
+    id = await campaign({
+      seed_topics: ['growing avocados indoors', 'making leaf mould'],
+      settings: { max_new: 12, thin_word_count: 60 },
+    });
+    await expand(id);
+    const list = await targets(id);
+    rejectedTopic = list.find((x) => x.query === 'growing avocados indoors')!;
+    rejectedPage = list.find((x) => x.kind === 'refresh')!;
+    const accepted = list.find((x) => x.kind === 'merge')!;
+    const working = list.find((x) => x.kind === 'internal_link')!;
+    const patch = async (x: Target, body: object) =>
+      assert.equal((await t.patch(`/api/targets/${x.id}`, body)).status, 200);
+    await patch(rejectedTopic, { status: 'rejected', notes: 'client sells no avocados' });
+    await patch(rejectedPage, { status: 'rejected' });
+    await patch(accepted, { status: 'accepted', title: 'Merge the tomato pages' });
+    await patch(working, { status: 'accepted' });
+    await patch(working, { status: 'in_progress', notes: 'Anna is on it' });
+    const manual = await t.post('/api/targets', {
+      campaign_id: id,
+      kind: 'new_content',
+      title: 'Growing chillies on a windowsill',
+    });
+    manualId = manual.body.id;
+    decided = new Map(
+      (await targets(id))
+        .filter((x) => x.status !== 'proposed' || x.source === 'manual')
+        .map((x) => [x.id, { status: x.status, notes: x.notes, title: x.title }]),
+    );
+  });
+
+  it('refresh rescores every target and touches no status, note or title', async () => {
+    const beforeList = await targets(id);
+    const result = await run(`/api/campaigns/${id}/refresh`);
+    assert.equal(result.rescored, beforeList.length);
+    assert.equal(result.stale, 0);
+    const afterList = await targets(id);
+    assert.deepEqual(
+      afterList.map((x) => [x.id, x.status, x.notes, x.title]),
+      beforeList.map((x) => [x.id, x.status, x.notes, x.title]),
+    );
+    for (const [i, x] of afterList.entries()) {
+      assert.ok(x.evidence!.computed_at > beforeList[i]!.evidence!.computed_at, 'evidence recomputed');
+      assert.equal(x.score, beforeList[i]!.score, 'same data, same score');
+      assert.equal(x.evidence!.stale, false);
+    }
+    const c = (await t.get(`/api/campaigns/${id}`)).body;
+    assert.equal(c.last_action.kind, 'refresh');
+    assert.deepEqual(c.last_action.result, { rescored: beforeList.length, stale: 0 });
+  });
+
+  it('rebuild keeps decided and manual targets and never proposes a rejected topic again', async () => {
+    const oldProposed = (await targets(id, '&status=proposed'))
+      .filter((x) => x.source !== 'manual')
+      .map((x) => x.id);
+    const result = await run(`/api/campaigns/${id}/rebuild`);
+    assert.equal(result.removed, oldProposed.length);
+    assert.equal(result.kept, decided.size);
+    const list = await targets(id);
+    for (const [tid, was] of decided) {
+      const now = list.find((x) => x.id === tid);
+      assert.ok(now, `target ${tid} kept`);
+      assert.deepEqual({ status: now.status, notes: now.notes, title: now.title }, was);
+    }
+    assert.ok(
+      list.some((x) => x.id === manualId && x.status === 'proposed'),
+      'a proposed manual target stays',
+    );
+    assert.ok(!list.some((x) => oldProposed.includes(x.id)), 'the undecided generated targets were replaced');
+    const fresh = list.filter((x) => !decided.has(x.id));
+    assert.equal(fresh.length, result.added);
+    assert.ok(fresh.every((x) => x.source === 'rebuild' && x.status === 'proposed'));
+    assert.ok(
+      !fresh.some((x) => x.kind === 'refresh' && x.page_id === rejectedPage.page_id),
+      'rejected page',
+    );
+    const rejectedVector = await t.services.embeddings.embedQuery(rejectedTopic.title);
+    for (const x of fresh.filter((f) => f.kind === 'new_content')) {
+      assert.ok(cosine(rejectedVector, await t.services.embeddings.embedQuery(x.title)) < 0.9, x.title);
+    }
+  });
+
+  it('two rebuilds on unchanged data give the same targets', async () => {
+    const shape = (list: Target[]) =>
+      list
+        .filter((x) => x.source === 'rebuild')
+        .map((x) =>
+          JSON.stringify([x.kind, x.title, x.query, x.page_id, x.related_page_ids, x.score, x.rationale]),
+        )
+        .sort();
+    const once = shape(await targets(id));
+    await run(`/api/campaigns/${id}/rebuild`);
+    const twice = await targets(id);
+    assert.deepEqual(shape(twice), once);
+    assert.ok(once.length > 0);
+    assert.equal(twice.filter((x) => decided.has(x.id)).length, decided.size);
+  });
+});
+
+describe('campaign-targets export', () => {
+  it('streams a campaign’s targets as CSV and XLSX, filtered by status, with formulas neutralised', async () => {
+    const id = await campaign({ settings: { kinds: ['merge'], max_new: 50 } });
+    await expand(id);
+    const formula = await t.post('/api/targets', {
+      campaign_id: id,
+      kind: 'new_content',
+      title: '=HYPERLINK("http://evil.test")',
+    });
+    assert.equal(formula.status, 201);
+    const listed = (await t.get('/export')).body.items.find(
+      (e: { name: string }) => e.name === 'campaign-targets',
+    );
+    assert.deepEqual(listed.formats, ['csv', 'xlsx']);
+
+    const api = await targets(id);
+    const csv = await t.get(`/export/campaign-targets.csv?campaign_id=${id}`);
+    assert.equal(csv.status, 200);
+    assert.match(
+      String(csv.headers['content-disposition']),
+      new RegExp(`attachment; filename=".*-campaign-${id}-targets\\.csv"`),
+    );
+    const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
+    assert.deepEqual(
+      rows.map((r) => Number(r.id)),
+      api.map((x) => x.id),
+    );
+    const merge = api.find((x) => x.kind === 'merge')!;
+    const row = rows.find((r) => Number(r.id) === merge.id)!;
+    assert.equal(row.title, merge.title);
+    assert.equal(row.rationale, merge.rationale);
+    assert.equal(Number(row.score), merge.score);
+    assert.equal(row.page_url, merge.evidence!.pages[0]!.url);
+    assert.equal(
+      row.related_urls,
+      merge
+        .evidence!.pages.slice(1)
+        .map((p) => p.url)
+        .join(' '),
+    );
+    assert.equal(row.origin, 'similarity_cluster');
+    assert.equal(
+      rows.find((r) => Number(r.id) === formula.body.id)!.title,
+      `'=HYPERLINK("http://evil.test")`,
+    );
+
+    await t.patch(`/api/targets/${merge.id}`, { status: 'accepted' });
+    const xlsx = await t.http
+      .get(`/export/campaign-targets.xlsx?campaign_id=${id}&status=accepted`)
+      .set(t.auth)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    assert.equal(xlsx.status, 200);
+    const book = new ExcelJS.Workbook();
+    const bytes = xlsx.body as Buffer;
+    await book.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    assert.equal(header[0], 'id');
+    assert.equal(sheet.rowCount, 2, 'the header and the one accepted target');
+    const values = (sheet.getRow(2).values as unknown[]).slice(1);
+    assert.equal(values[header.indexOf('id')], merge.id);
+    assert.equal(values[header.indexOf('status')], 'accepted');
+    assert.equal(values[header.indexOf('title')], merge.title);
+
+    const missing = assertProblem(await t.get('/export/campaign-targets.csv'), 400, 'validation') as {
+      errors: { path: string }[];
+    };
+    assert.deepEqual(
+      missing.errors.map((e) => e.path),
+      ['query.campaign_id'],
+    );
+    assertProblem(await t.get('/export/campaign-targets.csv?campaign_id=424242'), 404, 'not-found');
+    assertProblem(await t.get(`/export/campaign-targets.pdf?campaign_id=${id}`), 404, 'not-found');
+    assertProblem(
+      await t.get(`/export/campaign-targets.csv?campaign_id=${id}&status=maybe`),
+      400,
+      'validation',
+    );
+  });
+});
+
+describe('stale evidence', () => {
+  it('refresh marks targets whose page is gone after a new crawl, keeping their status', async () => {
+    const id = await campaign({ settings: { kinds: ['internal_link'], max_new: 50 } });
+    await expand(id);
+    // /resources/seed-starting-calendar/ is known only from the sitemap.
+    const calendar = pageAt('/resources/seed-starting-calendar/');
+    const target = (await targets(id)).find((x) => x.page_id === calendar.id)!;
+    assert.ok(target, 'the sitemap-only page is an orphan target');
+    await t.patch(`/api/targets/${target.id}`, { status: 'accepted' });
+
+    assert.equal((await t.patch(`/sites/${siteId}`, { settings: { use_sitemaps: false } })).status, 200);
+    await runJob(t, '/crawl/start', { site_id: siteId });
+    assertProblem(await t.get(`/pages/${calendar.id}`), 404, 'not-found');
+
+    const result = await run(`/api/campaigns/${id}/refresh`);
+    assert.ok(result.stale >= 1);
+    const now = (await t.get(`/api/targets/${target.id}`)).body as Target;
+    assert.equal(now.status, 'accepted');
+    assert.equal(now.evidence!.stale, true);
+    assert.deepEqual(now.evidence!.vanished_page_ids.includes(calendar.id), true);
+    assert.equal(now.evidence!.pages[0]!.url, calendar.url, 'the gone page keeps the URL the analyst saw');
+    assert.equal(now.score, 0);
+    assert.match(now.rationale, /is gone since the last crawl/);
+    const others = (await targets(id)).filter((x) => x.id !== target.id && !x.evidence!.stale);
+    assert.ok(others.every((x) => x.evidence!.vanished_page_ids.length === 0));
+  });
+});
