@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadOrCreateToken } from './adapters/api-token.js';
 import { buildApp } from './app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import type { ServerConfig } from './config.js';
 import { EventBus } from './domain/events.js';
 import { createServices, type Services } from './domain/services.js';
@@ -87,6 +88,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
   });
   runner.start();
+  answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | null = null;

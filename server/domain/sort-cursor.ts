@@ -19,6 +19,23 @@ export function afterSortKey(
   return { value, id };
 }
 
+/**
+ * The last key of a cursor over one column (an id, a name), or null at the start. A cursor of another shape —
+ * another list's, or a hand-made one — is a 400: starting again at page 1 would let a client loop forever.
+ */
+export function afterKey(cursor: CursorKey | undefined, type: 'number'): number | null;
+export function afterKey(cursor: CursorKey | undefined, type: 'string'): string | null;
+export function afterKey(cursor: CursorKey | undefined, type: 'number' | 'string'): number | string | null {
+  if (!cursor) return null;
+  const [key] = cursor;
+  if (cursor.length !== 1 || typeof key !== type) {
+    throw new ValidationError('The cursor does not belong to this list.', [
+      { path: 'query.cursor', message: 'does not belong to this list' },
+    ]);
+  }
+  return key as number | string;
+}
+
 /** The first `limit` of `limit + 1` rows fetched, and the cursor after them when the extra row exists. */
 export function keysetPage<T extends { id: number; sort_value: string | number }>(
   rows: T[],

@@ -41,6 +41,15 @@ export interface HandlerInput<P, Q, B> {
   body: Out<B>;
   /** The request's own path, for `Location` headers and problem `instance`. */
   path: string;
+  /** The raw body and its media type, on routes that take a file (`upload`). */
+  upload?: { body: Buffer; contentType: string };
+}
+
+/** A route that takes a file as its raw body instead of JSON. */
+export interface UploadSpec {
+  mediaTypes: string[];
+  maxBytes: number;
+  description: string;
 }
 
 export interface Reply {
@@ -64,7 +73,9 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   params?: P;
   query?: Q;
   body?: B;
-  responses: Record<number, ResponseSpec>;
+  upload?: UploadSpec;
+  /** By status; `default` describes answers of any other status (the proxy passes through whatever it gets). */
+  responses: { [status: number]: ResponseSpec; default?: ResponseSpec };
   /** Returns the body (sent with the first 2xx status) or a full `Reply`. */
   handler?: (input: HandlerInput<P, Q, B>) => unknown;
   /** For streams (SSE, downloads): full control of the response after validation. */
@@ -156,14 +167,46 @@ function checkResponse(def: RouteDef, status: number, body: unknown): void {
     );
 }
 
+/** Checks the media type, then reads the raw body up to the route's own limit (413 above it). */
+function uploadMiddlewares(spec: UploadSpec): RequestHandler[] {
+  const raw = express.raw({ limit: spec.maxBytes, type: () => true });
+  return [
+    (req, res, next) => {
+      if (!hasBody(req)) {
+        req.body = Buffer.alloc(0);
+        return next();
+      }
+      if (!req.is(spec.mediaTypes)) {
+        return next(
+          new HttpProblem(
+            'unsupported-media-type',
+            `The body must be ${spec.description} (Content-Type ${spec.mediaTypes.join(', ')}), not ${req.headers['content-type'] ?? 'unspecified'}.`,
+          ),
+        );
+      }
+      raw(req, res, next);
+    },
+    // A body the parser skipped (no content) still reaches the handler as a Buffer.
+    (req, _res, next) => {
+      if (!Buffer.isBuffer(req.body)) req.body = Buffer.alloc(0);
+      next();
+    },
+  ];
+}
+
 export function mountRoutes(
   router: Router,
   routes: RouteDef[],
-  opts: { bodyLimitBytes: number; validateResponses?: boolean },
+  opts: {
+    bodyLimitBytes: number;
+    validateResponses?: boolean;
+    /** Runs first on each route, knowing which definition Express chose (the proxy allowlist). */
+    gate?: (def: RouteDef) => RequestHandler;
+  },
 ): void {
   const json = express.json({ limit: opts.bodyLimitBytes, strict: false, type: () => true });
   for (const def of routes) {
-    const middlewares: RequestHandler[] = [];
+    const middlewares: RequestHandler[] = opts.gate ? [opts.gate(def)] : [];
     if (def.body) {
       middlewares.push((req, _res, next) => {
         if (!hasBody(req)) {
@@ -181,15 +224,19 @@ export function mountRoutes(
         json(req, _res, next);
       });
     }
+    if (def.upload) middlewares.push(...uploadMiddlewares(def.upload));
     const status = successStatus(def);
     middlewares.push(async (req, res, next) => {
       try {
         const input = {
           params: parsePart('path', def.params as z.ZodType | undefined, req.params),
           query: parsePart('query', def.query as z.ZodType | undefined, req.query),
-          // An empty body validates as {} so the errors name the missing fields.
-          body: parsePart('body', def.body as z.ZodType | undefined, req.body ?? {}),
+          // An absent body validates as {} so the errors name the missing fields; a JSON `null` is refused.
+          body: parsePart('body', def.body as z.ZodType | undefined, req.body === undefined ? {} : req.body),
           path: req.path,
+          ...(def.upload
+            ? { upload: { body: req.body as Buffer, contentType: req.headers['content-type'] ?? '' } }
+            : {}),
         } as HandlerInput<unknown, unknown, unknown>;
         if (def.stream) return await def.stream(input, req, res);
         const out = await def.handler!(input);
@@ -206,11 +253,17 @@ export function mountRoutes(
   }
 }
 
-/** Path templates as regexes, for telling 405 (known path, other method) from 404. */
+/**
+ * Path templates as regexes, for telling 405 (known path, other method) from 404. Matching follows Express's
+ * defaults (case-insensitive, one optional trailing slash) so the answer agrees with the router's.
+ */
 export function allowedMethods(routes: RouteDef[], path: string): string[] {
   const methods = new Set<string>();
   for (const r of routes) {
-    const re = new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`);
+    const re = new RegExp(
+      `^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`,
+      'i',
+    );
     if (re.test(path)) methods.add(r.method.toUpperCase());
   }
   if (methods.has('GET')) methods.add('HEAD');

@@ -34,6 +34,7 @@ const COMMON_PROBLEMS: Record<number, string> = {
   400: 'Invalid input (problem+json with `errors[]`).',
   401: 'Missing or wrong API token.',
   403: 'Host or Origin not allowed.',
+  431: 'Request line or headers too large (a huge query string).',
   500: 'Unexpected server error.',
 };
 
@@ -52,9 +53,12 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
             ),
           }
         : {}),
+      // Every error is problem+json, so an error described only in words still documents its body.
       ...(schema || spec.contentType
         ? { content: { [spec.contentType ?? 'application/json']: schema ? { schema } : {} } }
-        : {}),
+        : Number(status) >= 400
+          ? { content: problemContent }
+          : {}),
     };
   }
   const isPublic = publicRoutes.has(`${def.method} ${def.path}`);
@@ -65,6 +69,10 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
   if (def.body) {
     responses['413'] ??= { description: 'Body over the size limit.', content: problemContent };
     responses['415'] ??= { description: 'Body is not JSON.', content: problemContent };
+  }
+  if (def.upload) {
+    responses['413'] ??= { description: 'File over the size limit.', content: problemContent };
+    responses['415'] ??= { description: 'Not one of the accepted media types.', content: problemContent };
   }
   const requestParams: NonNullable<ZodOpenApiOperationObject['requestParams']> = {};
   if (def.params) requestParams.path = def.params as z.ZodObject;
@@ -78,6 +86,20 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
     ...(def.body
       ? {
           requestBody: { required: true, content: { 'application/json': { schema: def.body as z.ZodType } } },
+        }
+      : {}),
+    ...(def.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: def.upload.description,
+            content: Object.fromEntries(
+              def.upload.mediaTypes.map((t) => [
+                t,
+                { schema: { type: 'string', format: 'binary' } as const },
+              ]),
+            ),
+          },
         }
       : {}),
     responses,

@@ -21,6 +21,10 @@ const TITLES: Record<string, [number, string]> = {
   conflict: [409, 'Conflict'],
   'payload-too-large': [413, 'Request body too large'],
   'unsupported-media-type': [415, 'Unsupported media type'],
+  'headers-too-large': [431, 'Request line or headers too large'],
+  'malformed-request': [400, 'Malformed HTTP request'],
+  'request-timeout': [408, 'Request timeout'],
+  'proxy-failed': [502, 'Proxied call failed'],
   'model-unavailable': [503, 'Embedding model unavailable'],
   'chromium-unavailable': [503, 'Chromium unavailable'],
   cancelled: [409, 'Cancelled'],
@@ -67,7 +71,10 @@ export function toProblem(
     return { problem: problem(err.kind, err.detail, instance, err.errors), headers: err.headers };
   if (err instanceof ValidationError)
     return { problem: problem('validation', err.message, instance, err.issues), headers: {} };
-  if (err instanceof DomainError) return { problem: problem(err.kind, err.message, instance), headers: {} };
+  if (err instanceof DomainError) {
+    // Extension members never override the standard ones.
+    return { problem: { ...err.problemFields, ...problem(err.kind, err.message, instance) }, headers: {} };
+  }
   return {
     problem: problem('internal', 'An unexpected error occurred; it has been logged.', instance),
     headers: {},

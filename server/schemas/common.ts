@@ -5,11 +5,27 @@
 import { z } from 'zod';
 import 'zod-openapi';
 
-export const Id = z.coerce
-  .number({ error: 'must be an integer id' })
-  .int('must be an integer id')
-  .positive('must be a positive integer id')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+const ID_RANGE = { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * An integer id. Path and query values arrive as strings and are read as numbers; in a JSON body only a number
+ * is an id (plain coercion would read `true` as id 1, `[]` as 0). Documented as the integer it is.
+ */
+export const Id = z
+  .union([z.number(), z.string()], { error: 'must be an integer id' })
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, ID_RANGE);
+    },
+  })
+  .pipe(
+    z.coerce
+      .number<string | number>({ error: 'must be an integer id' })
+      .int('must be an integer id')
+      .positive('must be a positive integer id')
+      .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+  );
 
 export const Timestamp = z
   .string()
@@ -77,8 +93,9 @@ export const QueryBoolean = z.preprocess(
 
 export const ProblemField = z.object({ path: z.string(), message: z.string() });
 
+/** Loose: RFC 9457 lets a problem carry extension members (a conflict names the running `job_id`). */
 export const Problem = z
-  .object({
+  .looseObject({
     type: z.string().meta({ example: 'urn:siteloupe:problem:validation' }),
     title: z.string(),
     status: z.number().int(),
@@ -86,7 +103,10 @@ export const Problem = z
     instance: z.string(),
     errors: z.array(ProblemField).optional(),
   })
-  .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
+  .meta({
+    id: 'Problem',
+    description: 'RFC 9457 problem details; some problems add extension members (e.g. `job_id`).',
+  });
 export type Problem = z.infer<typeof Problem>;
 
 export const IdParams = (name: string) => z.strictObject({ [name]: Id });

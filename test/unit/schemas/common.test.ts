@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { Cursor, QueryBoolean, encodeCursor, repeatable } from '../../../server/schemas/common.js';
+import { Cursor, Id, QueryBoolean, encodeCursor, repeatable } from '../../../server/schemas/common.js';
 import { SiteCreate } from '../../../server/schemas/sites.js';
 
 describe('cursors', () => {
@@ -52,5 +52,14 @@ describe('SiteCreate', () => {
       SiteCreate.safeParse({ start_url: 'https://a.test/', settings: { max_pagez: 3 } }).success,
       false,
     );
+  });
+});
+
+describe('ids', () => {
+  it('reads path and query strings as numbers, but takes only numbers from JSON', () => {
+    assert.equal(Id.parse('42'), 42);
+    assert.equal(Id.parse(42), 42);
+    for (const bad of [true, false, null, [], [1], {}, 'abc', '1.5', '', 0, -3, 2 ** 53])
+      assert.equal(Id.safeParse(bad).success, false, JSON.stringify(bad));
   });
 });
