@@ -1,12 +1,13 @@
 /**
- * `siteloupe export <name>.<format> --site <id or URL>`: writes an export to a file without a server running,
- * from the same streams the API serves.
+ * `siteloupe export <name>.<format> --site <id or URL>`: writes an export (report.pdf included) to a file without
+ * a server running, from the same streams the API serves.
  */
 import { createWriteStream, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { resolveConfig } from '../config.js';
+import type { Services } from '../domain/services.js';
 import { openRuntime } from '../main.js';
 
 export interface ExportFlags {
@@ -27,13 +28,30 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
       : sites.find((s) => s.start_url === flags.site || s.origin === safeOrigin(flags.site));
     if (!site)
       throw new Error(`no site ${flags.site} in ${config.dataDir}; crawl it first with siteloupe crawl`);
-    const stream = rt.services.exports.open(file.slice(0, dot), file.slice(dot + 1), site.id);
-    const target = outputPath(flags.out, stream.filename);
-    await pipeline(Readable.from(stream.body), createWriteStream(target));
+    const target = await writeExport(rt.services, file.slice(0, dot), file.slice(dot + 1), site.id, (name) =>
+      outputPath(flags.out, name),
+    );
     process.stdout.write(`Wrote ${target} (${statSync(target).size} bytes)\n`);
   } finally {
     rt.db.close();
   }
+}
+
+/**
+ * Writes one export to the path `target` picks for its file name (the demo names files its own way); returns
+ * the path. The same streams the API serves, so the CLI never has export logic of its own.
+ */
+export async function writeExport(
+  services: Services,
+  name: string,
+  format: string,
+  siteId: number,
+  target: (filename: string) => string,
+): Promise<string> {
+  const stream = await services.exports.open(name, format, siteId);
+  const path = target(stream.filename);
+  await pipeline(Readable.from(stream.body), createWriteStream(path));
+  return path;
 }
 
 function safeOrigin(url: string): string | null {

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { DatabaseOpenError } from '../store/index.js';
 import { VERSION } from '../version.js';
 import { crawl } from './crawl.js';
+import { demo } from './demo.js';
 import { exportCommand } from './export.js';
 import { serve } from './serve.js';
 
@@ -56,6 +57,19 @@ export function buildCli(): Command {
       'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',
     )
     .action(exportCommand);
+
+  program
+    .command('demo')
+    .description(
+      'See everything work offline: crawl the bundled sample site, embed, analyse, and write the report and exports',
+    )
+    .option('-o, --out <dir>', 'folder for report.html, report.pdf and the CSVs', 'siteloupe-demo')
+    .option(
+      '-d, --data-dir <dir>',
+      'keep the demo database here (default: a temporary folder, removed after)',
+    )
+    .option('--no-pdf', 'do not print report.pdf with Chromium')
+    .action(demo);
 
   return program;
 }

@@ -1,4 +1,4 @@
-/** `siteloupe crawl` then `siteloupe export`, as a user runs them, into a temporary data dir. */
+/** `siteloupe crawl` then `siteloupe export` (a CSV and the PDF report), as a user runs them, into a temporary data dir. */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +44,23 @@ describe('siteloupe export', () => {
     assert.match(exp.stdout(), new RegExp(`Wrote ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as unknown[];
     assert.equal(rows.length, site.expected().pages.size);
+
+    const report = spawnChild([
+      CLI_BIN,
+      'export',
+      'report.pdf',
+      '--site',
+      site.startUrl,
+      '--out',
+      join(outDir, 'client-report.pdf'),
+      '--data-dir',
+      dataDir,
+    ]);
+    assert.equal((await report.exited).code, 0, report.stderr());
+    assert.match(report.stdout(), /Wrote .*client-report\.pdf \(\d+ bytes\)/);
+    const pdf = readFileSync(join(outDir, 'client-report.pdf'));
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.ok((pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length >= 1);
 
     const bad = spawnChild([CLI_BIN, 'export', 'pages.pdf', '--site', '1', '--data-dir', dataDir]);
     assert.equal((await bad.exited).code, 1);

@@ -1,0 +1,64 @@
+/**
+ * Follows jobs for a command-line run: progress on one line that rewrites itself in a terminal, or a line every
+ * few seconds when the output is a file or a pipe, and the finished job back (an Error when it did not succeed).
+ */
+import type { EventBus } from '../domain/events.js';
+import type { JobsService } from '../domain/jobs/jobs-service.js';
+import type { Job } from '../schemas/jobs.js';
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const PIPE_EVERY_MS = 3000;
+
+export class JobWatcher {
+  private readonly stops = new Set<() => void>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly jobs: JobsService,
+    private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
+  ) {}
+
+  /** Resolves with the job once it succeeded; rejects with its error otherwise. */
+  run(job: Job, unit: string): Promise<Job> {
+    const tty = Boolean(this.out.isTTY);
+    let lastLine = 0;
+    let drawn = false;
+    const onProgress = (j: Job) => {
+      if (j.id !== job.id) return;
+      const now = Date.now();
+      const { done, total, message } = j.progress;
+      const line = `      ${total ? `${done}/${total}` : done} ${unit}${message ? ` · ${message}` : ''}`;
+      if (tty) {
+        this.out.write(`\r${line.slice(0, 110)}\x1b[K`);
+        drawn = true;
+      } else if (now - lastLine >= PIPE_EVERY_MS) {
+        this.out.write(`${line}\n`);
+        lastLine = now;
+      }
+    };
+    return new Promise<Job>((resolve, reject) => {
+      const settle = (j: Job) => {
+        stop();
+        if (drawn) this.out.write('\r\x1b[K');
+        if (j.status === 'succeeded') resolve(j);
+        else reject(new Error(`${j.kind} job ${j.id} ${j.status}${j.error ? `: ${j.error.detail}` : ''}`));
+      };
+      const onFinished = (j: Job) => j.id === job.id && settle(j);
+      const stop = () => {
+        this.bus.off('job.progress', onProgress);
+        this.bus.off('job.finished', onFinished);
+        this.stops.delete(stop);
+      };
+      this.stops.add(stop);
+      this.bus.on('job.progress', onProgress);
+      this.bus.on('job.finished', onFinished);
+      // It may have finished before anyone listened.
+      const now = this.jobs.get(job.id);
+      if (TERMINAL.has(now.status)) settle(now);
+    });
+  }
+
+  close(): void {
+    for (const stop of [...this.stops]) stop();
+  }
+}
