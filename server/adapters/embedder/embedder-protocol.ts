@@ -26,6 +26,14 @@ export interface EmbedTextsRequest {
   texts: string[];
 }
 
+/**
+ * Finish the request in flight, drop queued ones, release the model and exit. Terminating a worker while
+ * onnxruntime runs aborts the whole process (a native exception during teardown), so the client asks first.
+ */
+export interface CloseRequest {
+  type: 'close';
+}
+
 export type WorkerRequest = EmbedDocsRequest | EmbedTextsRequest;
 
 export interface DocOutput {
@@ -40,4 +48,5 @@ export type WorkerResponse =
   | { type: 'init-error'; message: string }
   | { type: 'docs'; id: number; docs: DocOutput[] }
   | { type: 'texts'; id: number; vectors: Float32Array }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  | { type: 'closed' };

@@ -11,7 +11,13 @@ import {
   type FeatureExtractionPipeline,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
-import type { DocOutput, InitMessage, WorkerRequest, WorkerResponse } from './embedder-protocol.js';
+import type {
+  CloseRequest,
+  DocOutput,
+  InitMessage,
+  WorkerRequest,
+  WorkerResponse,
+} from './embedder-protocol.js';
 import { splitPassages } from './passage-splitter.js';
 
 const port = parentPort!;
@@ -76,12 +82,25 @@ async function embedDocs(docs: { title: string; body: string }[]): Promise<DocOu
   });
 }
 
-port.on('message', (msg: InitMessage | WorkerRequest) => {
+let closing = false;
+
+port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
   if (msg.type === 'init') {
     init(msg).catch((err: Error) => post({ type: 'init-error', message: err.message }));
     return;
   }
+  if (msg.type === 'close') {
+    closing = true;
+    // Queued requests see `closing` and return at once; the one running finishes its batch.
+    void queue.then(async () => {
+      await extractor?.dispose();
+      post({ type: 'closed' });
+      port.close();
+    });
+    return;
+  }
   const run = async () => {
+    if (closing) throw new Error('the embedder is closing');
     if (msg.type === 'texts') {
       const vectors = await embed(msg.texts);
       post({ type: 'texts', id: msg.id, vectors }, [vectors.buffer as ArrayBuffer]);

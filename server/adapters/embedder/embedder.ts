@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type {
+  CloseRequest,
   DocInput,
   DocOutput,
   EmbedDocsRequest,
@@ -152,10 +153,21 @@ export class Embedder {
     return res.docs;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Asks the worker to finish its batch and release the model, then waits for it to exit; terminating it while
+   * onnxruntime is mid-inference aborts the process. After `graceMs` it is terminated anyway.
+   */
+  async close(graceMs = 15_000): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     this.ready = null;
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref();
+    worker.postMessage({ type: 'close' } satisfies CloseRequest);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    if ((await Promise.race([exited, late])) === 'late') await worker.terminate();
+    clearTimeout(timer);
   }
 }

@@ -17,6 +17,7 @@ import type { Job } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
+import { PageVectorIndex } from './page-vector-index.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -65,6 +66,8 @@ export class EmbeddingService {
     private readonly pages: PagesService,
     private readonly jobs: JobsService,
     private readonly opts: { resourcesDir: string },
+    /** Exact page-vector search from memory; sqlite-vec stays the source of truth. */
+    readonly index = new PageVectorIndex(store),
   ) {}
 
   /** Queues embedding of a site's changed pages; 503 without the model, 409 while a crawl or embedding runs. */
@@ -189,7 +192,7 @@ export class EmbeddingService {
   async search(q: EmbeddingSearch): Promise<EmbeddingSearchResult> {
     const text = embeddedText(q.query, q.persona_context);
     const vector = await this.embedQuery(text);
-    const found = this.store.embeddings.knnPages(vector, q.k, q.site_id ?? null);
+    const found = this.index.nearest(vector, q.k, q.site_id ?? null);
     return {
       items: this.hits(found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) }))),
       embedded_text: text,
@@ -206,10 +209,7 @@ export class EmbeddingService {
         `Page ${pageId} has no embedding (it is not indexable HTML, or the site has not been embedded yet: POST /pages/embeddings/rebuild).`,
       );
     }
-    const found = this.store.embeddings
-      .knnPages(vector, k + 1, page.site_id)
-      .filter((r) => r.page_id !== pageId)
-      .slice(0, k);
+    const found = this.index.nearest(vector, k, page.site_id, (id) => id === pageId);
     return {
       items: this.hits(found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) }))),
       model: this.model,

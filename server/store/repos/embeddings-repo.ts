@@ -79,6 +79,25 @@ export function embeddingsRepo(db: Db) {
   const embeddedCount = db.prepare<[number], { n: number }>(
     'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
   );
+  const generation = db.prepare<[number], { generation: number }>(
+    'SELECT generation FROM vector_generations WHERE site_id = ?',
+  );
+  const vectorCount = db.prepare<[bigint], { n: number }>(
+    'SELECT COUNT(*) AS n FROM page_vectors WHERE site_id = ?',
+  );
+  /** Every page vector of a site with the generation it belongs to, read in one snapshot. */
+  const snapshot = db.transaction(
+    (siteId: number, visit: (count: number) => (id: number, vector: Float32Array) => void): number => {
+      const add = visit(vectorCount.get(BigInt(siteId))!.n);
+      for (const r of siteVectors.iterate(BigInt(siteId))) {
+        const b = r.embedding;
+        // A Float32Array view needs 4-byte alignment, which Buffers from SQLite do not promise.
+        const bytes = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
+        add(r.page_id, new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
+      }
+      return generation.get(siteId)?.generation ?? 0;
+    },
+  );
 
   return {
     /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
@@ -119,6 +138,16 @@ export function embeddingsRepo(db: Db) {
       siteId === null ? knnPassagesAll.all(v, k) : knnPassagesSite.all(v, k, BigInt(siteId)),
     passage: (id: number) => passage.get(id),
     embeddedCount: (siteId: number): number => embeddedCount.get(siteId)!.n,
+    /** Moves whenever the site's page vectors change, from any connection (see migration 7). */
+    vectorGeneration: (siteId: number): number => generation.get(siteId)?.generation ?? 0,
+    /**
+     * Streams a site's page vectors without copying them into JS arrays: `visit` learns the count first and
+     * returns the consumer of each (id, vector view, valid only during the call). Returns the generation read.
+     */
+    readSiteVectors: (
+      siteId: number,
+      visit: (count: number) => (id: number, vector: Float32Array) => void,
+    ): number => snapshot(siteId, visit),
     /** Every page vector of a site (copied out of SQLite's buffers). */
     siteVectors: (siteId: number): { id: number; vector: Float32Array }[] =>
       siteVectors.all(BigInt(siteId)).map((r) => ({

@@ -80,7 +80,8 @@ async function runJob(path: string, body: object): Promise<JobBody & { ms: numbe
       const j = (await t.get(`/jobs/${res.body.id}`)).body as JobBody;
       return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
     },
-    240_000,
+    // ~1 minute on an idle 2-core machine; generous, because a busy one embeds several times slower.
+    600_000,
     `${path} to finish`,
   );
   assert.equal(job.status, 'succeeded', JSON.stringify(job));
