@@ -1,5 +1,5 @@
 /**
- * Similarity analysis at scale: N synthetic pages (3 passages each, on 200 topics, 1% planted duplicates) with
+ * Similarity analysis at scale: N synthetic pages (3 passages each, 50 pages a topic, 1% planted duplicates) with
  * their page and passage vectors in sqlite-vec, analysed by the same service the job runs. Prints candidates,
  * pairs, time and peak RSS per size, and the time ratio between the largest and smallest size (goal: about
  * linear, ≤ 15 for 10× the pages).
@@ -25,11 +25,15 @@ const normalize = (v: Float32Array) => {
   for (let i = 0; i < v.length; i++) v[i]! /= n;
   return v;
 };
-const topics = Array.from({ length: 200 }, () => normalize(Float32Array.from({ length: DIM }, rand)));
+/** Pages per topic, the same at every size: a larger site covers more topics, not more pages on each. */
+const PAGES_PER_TOPIC = 50;
 const around = (c: Float32Array, spread: number) =>
   normalize(Float32Array.from(c, (x) => x + rand() * spread));
 
 async function run(n: number) {
+  const topics = Array.from({ length: Math.max(1, Math.round(n / PAGES_PER_TOPIC)) }, () =>
+    normalize(Float32Array.from({ length: DIM }, rand)),
+  );
   const dir = makeTempDir('siteloupe-bench-');
   const file = join(dir, 'bench.db');
   const store = createStore(openDatabase(file), file);

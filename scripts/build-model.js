@@ -312,9 +312,10 @@ function readSafetensors(file) {
  * @param {(name: string) => Tensor} tensor
  * @param {Record<string, any>} config BertModel config.json
  * @param {boolean} quantized
+ * @param {'none' | 'sequence-classification'} [head] 'sequence-classification' outputs `logits` [batch, num_labels]
  * @returns {Proto}
  */
-function bertModel(tensor, config, quantized) {
+export function bertModel(tensor, config, quantized, head = 'none') {
   const hidden = config.hidden_size;
   const heads = config.num_attention_heads;
   const headSize = hidden / heads;
@@ -393,6 +394,36 @@ function bertModel(tensor, config, quantized) {
     h = layerNorm(g.op('Add', [out, h]), `${p}.output.LayerNorm`, last ? 'last_hidden_state' : '');
   }
 
+  // Sequence classification (cross-encoders): the [CLS] state through BERT's tanh pooler, then the classifier.
+  const logits =
+    head === 'sequence-classification'
+      ? g.op(
+          'Add',
+          [
+            g.op('MatMul', [
+              g.op('Tanh', [
+                linear(
+                  g.op('Gather', ['last_hidden_state', g.i64('zero', [], [0])], [int('axis', 1)]),
+                  'pooler.dense',
+                ),
+              ]),
+              g.f32(
+                'classifier.weight_t',
+                [hidden, config.num_labels ?? 1],
+                transposeOf('classifier.weight'),
+              ),
+            ]),
+            weight('classifier.bias'),
+          ],
+          [],
+          'logits',
+        )
+      : null;
+  function transposeOf(/** @type {string} */ name) {
+    const { shape, data } = tensor(name);
+    return transpose(data, /** @type {number} */ (shape[0]), /** @type {number} */ (shape[1]));
+  }
+
   const tokens = (/** @type {number} */ type) => tensorType(type, ['batch_size', 'sequence_length']);
   return {
     irVersion: 8,
@@ -407,9 +438,9 @@ function bertModel(tensor, config, quantized) {
       node: g.nodes,
       initializer: g.initializers,
       input: ['input_ids', 'attention_mask', 'token_type_ids'].map((name) => ({ name, type: tokens(INT64) })),
-      output: [
-        { name: 'last_hidden_state', type: tensorType(FLOAT, ['batch_size', 'sequence_length', hidden]) },
-      ],
+      output: logits
+        ? [{ name: logits, type: tensorType(FLOAT, ['batch_size', config.num_labels ?? 1]) }]
+        : [{ name: 'last_hidden_state', type: tensorType(FLOAT, ['batch_size', 'sequence_length', hidden]) }],
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Application settings: stored overrides merged over the defaults in the schema. */
 import type { Store } from '../../store/index.js';
+import { checkCrossEncoderDir } from '../similarity/reranker-choice.js';
 import { APP_SETTINGS_DEFAULTS, AppSettings, type AppSettingsPatch } from '../../schemas/system.js';
 
 export class SettingsService {
@@ -18,6 +19,7 @@ export class SettingsService {
   }
 
   update(patch: AppSettingsPatch): AppSettings {
+    checkCrossEncoderDir(patch.similarity_cross_encoder_dir);
     this.store.settings.writeMany(patch);
     return this.get();
   }

@@ -1,7 +1,7 @@
 /**
  * Clusters of pages that should be one page: Louvain communities (graphology) over duplicate and merge pairs,
  * weighted by reranker score, each labelled by the title words its pages share and represented by the page to
- * keep (most inlinks).
+ * keep (most inlinks, then most Search Console clicks).
  */
 import { createRequire } from 'node:module';
 import { UndirectedGraph } from 'graphology';
@@ -14,7 +14,7 @@ const louvain = createRequire(import.meta.url)(
 
 export interface ClusterInput {
   pairs: { page_a: number; page_b: number; reranker: number }[];
-  pages: Map<number, { title: string | null; inlinks: number }>;
+  pages: Map<number, { title: string | null; inlinks: number; clicks?: number }>;
 }
 
 export interface ClusterOutput {
@@ -76,8 +76,12 @@ export function buildClusters(input: ClusterInput): ClusterOutput[] {
     }
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
     const all = [...scores.values()].flat();
+    const rank = (id: number) => input.pages.get(id);
     const representative = [...members].sort(
-      (a, b) => (input.pages.get(b)?.inlinks ?? 0) - (input.pages.get(a)?.inlinks ?? 0) || a - b,
+      (a, b) =>
+        (rank(b)?.inlinks ?? 0) - (rank(a)?.inlinks ?? 0) ||
+        (rank(b)?.clicks ?? 0) - (rank(a)?.clicks ?? 0) ||
+        a - b,
     )[0]!;
     out.push({
       pages: members.sort((a, b) => a - b).map((id) => [id, mean(scores.get(id) ?? [])]),

@@ -51,6 +51,9 @@ export function similarityRepo(db: Db) {
   const passageVectors = db.prepare<[number], { embedding: Buffer }>(
     `SELECT v.embedding FROM passages s JOIN passage_vectors v ON v.passage_id = s.id WHERE s.page_id = ? ORDER BY s.ord`,
   );
+  const pageText = db.prepare<[number], { title: string | null; main_text: string }>(
+    'SELECT p.title, c.main_text FROM pages p JOIN page_content c ON c.page_id = p.id WHERE p.id = ?',
+  );
   const insertRun = db.prepare<[number, string, string, string]>(
     'INSERT INTO similarity_runs (site_id, reranker, thresholds, analyzed_at) VALUES (?, ?, ?, ?)',
   );
@@ -90,6 +93,13 @@ export function similarityRepo(db: Db) {
       passageVectors
         .all(pageId)
         .map((r) => new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4)),
+    /** A page's main text, as its MinHash signature was computed from. */
+    mainText: (pageId: number): string => pageText.get(pageId)?.main_text ?? '',
+    /** A page's title and main text, cut to `chars`, for a reranker that reads text. */
+    pageText(pageId: number, chars: number): string {
+      const r = pageText.get(pageId);
+      return r ? `${r.title ?? ''}\n\n${r.main_text}`.slice(0, chars) : '';
+    },
     createRun: (siteId: number, reranker: string, thresholds: object): number =>
       Number(insertRun.run(siteId, reranker, JSON.stringify(thresholds), nowIso()).lastInsertRowid),
     insertPair: (runId: number, siteId: number, p: Omit<PairRow, 'id' | 'site_id' | 'analyzed_at'>) =>
