@@ -1,9 +1,10 @@
 /**
  * The application menu. Kept small on purpose: the UI does the work; the menu gives the OS-standard Edit
- * shortcuts (copy/paste do not work in an Electron window without them on macOS), a way to find the data folder
- * for backups, and the API description for people scripting Siteloupe.
+ * shortcuts (copy/paste do not work in an Electron window without them on macOS), keyboard shortcuts to the
+ * main views, a way to find the data folder for backups, and the API description for people scripting
+ * Siteloupe.
  */
-import { dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { BrowserWindow, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 import { openExternally } from './app-window.js';
 
 export interface AppMenuOptions {
@@ -33,6 +34,16 @@ export function buildAppMenu({ dataDir, origin }: AppMenuOptions): Menu {
     },
     { role: 'editMenu' },
     {
+      label: 'Go',
+      submenu: [
+        { label: 'Sites', accelerator: 'CmdOrCtrl+1', click: () => showView('#/') },
+        { label: 'Campaigns', accelerator: 'CmdOrCtrl+2', click: () => showView('#/campaigns') },
+        { type: 'separator' },
+        { label: 'Back', accelerator: 'Alt+Left', click: () => history('back') },
+        { label: 'Forward', accelerator: 'Alt+Right', click: () => history('forward') },
+      ],
+    },
+    {
       label: 'View',
       submenu: [
         { role: 'reload' },
@@ -57,4 +68,19 @@ export function buildAppMenu({ dataDir, origin }: AppMenuOptions): Menu {
     },
   ];
   return Menu.buildFromTemplate(template);
+}
+
+/**
+ * The renderer routes by the address's hash (`#/campaigns`), so a view is one assignment in the page. The hashes
+ * are constants of this file, never text from the page, so nothing foreign reaches executeJavaScript.
+ */
+function showView(hash: '#/' | '#/campaigns'): void {
+  const contents = BrowserWindow.getFocusedWindow()?.webContents;
+  void contents?.executeJavaScript(`window.location.hash = ${JSON.stringify(hash)}`);
+}
+
+function history(direction: 'back' | 'forward'): void {
+  const nav = BrowserWindow.getFocusedWindow()?.webContents.navigationHistory;
+  if (direction === 'back' && nav?.canGoBack()) nav.goBack();
+  if (direction === 'forward' && nav?.canGoForward()) nav.goForward();
 }

@@ -8,7 +8,7 @@
  * request denied, and the strict CSP the server sends with every answer.
  */
 import { extname, join } from 'node:path';
-import { app, BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, shell, type Session, type WebContents } from 'electron';
 
 /** Opens http(s) URLs in the system browser; anything else (file:, javascript:, custom schemes) is dropped. */
 export function openExternally(url: string): void {
@@ -33,8 +33,10 @@ function sameOrigin(url: string, origin: string): boolean {
 }
 
 /**
- * Session-wide rules: no permissions and a Save dialog for downloads (exports). The Content-Security-Policy comes
- * from the server on every answer, so the browser UI and the desktop window get the same one.
+ * Session-wide rules: no permissions and a Save dialog for downloads (exports). The dialog is Electron's own,
+ * configured here: `will-download` must decide synchronously, and leaving the save path unset makes Electron ask
+ * with these options. The Content-Security-Policy comes from the server on every answer, so the browser UI and
+ * the desktop window get the same one.
  */
 export function hardenSession(ses: Session): void {
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -51,6 +53,11 @@ export function hardenSession(ses: Session): void {
             { name: 'All files', extensions: ['*'] },
           ]
         : [],
+    });
+    item.once('done', (_done, state) => {
+      // A cancelled Save dialog is the user's choice; a broken stream (server stopped, disk full) is not.
+      if (state === 'interrupted')
+        dialog.showErrorBox('Export not saved', `${name} could not be saved: the download was interrupted.`);
     });
   });
 }

@@ -1,0 +1,171 @@
+/** Typed calls for the routes the UI uses, grouped as the API's tags are. */
+import { del, get, patch, post, request, withQuery, type QueryValue } from './client.js';
+import type {
+  Campaign,
+  CampaignCreate,
+  CampaignPatch,
+  Cluster,
+  CrawlSettingsPatch,
+  EdgeKind,
+  EmbeddingSearchResult,
+  ExportInfo,
+  GscRow,
+  HubClient,
+  IdeaCheckResult,
+  Job,
+  Link,
+  LinkGraph,
+  ListPage,
+  OtherUrl,
+  Outcome,
+  Page,
+  PageListItem,
+  PageSummary,
+  Pair,
+  Site,
+  SiteSummary,
+  Target,
+  TargetCreate,
+  TargetStatus,
+} from './types.js';
+
+type Params = Record<string, QueryValue>;
+
+export const sitesApi = {
+  list: (signal?: AbortSignal) => get<ListPage<Site>>('/sites', { limit: 1000 }, signal),
+  get: (id: number, signal?: AbortSignal) => get<Site>(`/sites/${id}`, {}, signal),
+  create: (body: { start_url: string; name?: string; settings?: CrawlSettingsPatch }) =>
+    post<Site>('/sites', body),
+  update: (id: number, body: { name?: string; start_url?: string; settings?: CrawlSettingsPatch }) =>
+    patch<Site>(`/sites/${id}`, body),
+  remove: (id: number) => del(`/sites/${id}`),
+  summary: (id: number, signal?: AbortSignal) => get<SiteSummary>(`/sites/${id}/summary`, {}, signal),
+  crawls: (id: number, signal?: AbortSignal) =>
+    get<ListPage<Job>>(`/sites/${id}/crawls`, { limit: 20 }, signal),
+};
+
+export const jobsApi = {
+  list: (params: Params, signal?: AbortSignal) => get<ListPage<Job>>('/jobs', params, signal),
+  get: (id: number, signal?: AbortSignal) => get<Job>(`/jobs/${id}`, {}, signal),
+  cancel: (id: number) => post<Job>(`/jobs/${id}/cancel`),
+  startCrawl: (siteId: number, settings?: CrawlSettingsPatch) =>
+    post<Job>('/crawl/start', { site_id: siteId, ...(settings ? { settings } : {}) }),
+  resumeCrawl: (jobId: number) => post<Job>(`/crawl/jobs/${jobId}/resume`),
+  rebuildEmbeddings: (siteId: number) => post<Job>('/pages/embeddings/rebuild', { site_id: siteId }),
+  analyzeSimilarity: (siteId: number) => post<Job>('/similarity/analyze', { site_id: siteId }),
+};
+
+export interface PageFilters {
+  q?: string;
+  status_code?: number[];
+  indexable?: boolean;
+  depth?: number;
+  content_type?: string;
+  sort?: string;
+}
+
+export const pagesApi = {
+  list: (siteId: number, filters: PageFilters, cursor: string | null, limit: number, signal?: AbortSignal) =>
+    get<ListPage<PageListItem>>('/pages', { site_id: siteId, ...filters, cursor, limit } as Params, signal),
+  get: (id: number, signal?: AbortSignal) => get<Page>(`/pages/${id}`, {}, signal),
+  links: (id: number, direction: 'in' | 'out', cursor: string | null, signal?: AbortSignal) =>
+    get<ListPage<Link>>(`/pages/${id}/links`, { direction, cursor, limit: 200 }, signal),
+  similar: (id: number, signal?: AbortSignal) =>
+    get<{ items: { page: PageSummary; score: number; rank: number }[] }>(
+      `/pages/${id}/similar`,
+      { k: 10 },
+      signal,
+    ),
+  search: (body: { query: string; persona_context?: string; site_id?: number; k?: number }) =>
+    post<EmbeddingSearchResult>('/pages/embeddings/search', body),
+  ideaCheck: (body: { idea: string; persona_context?: string; site_id?: number; k?: number }) =>
+    post<IdeaCheckResult>('/ideas/check', body),
+};
+
+export const graphApi = {
+  page: (
+    siteId: number,
+    opts: { edgeKinds: EdgeKind[]; orphans: boolean; cursor: string | null; limit: number },
+    signal?: AbortSignal,
+  ) =>
+    get<LinkGraph>(
+      `/sites/${siteId}/link-graph`,
+      {
+        edge_kind: opts.edgeKinds.join(','),
+        include_orphans: opts.orphans,
+        cursor: opts.cursor,
+        limit: opts.limit,
+      },
+      signal,
+    ),
+};
+
+export interface PairFilters {
+  outcome: Outcome[];
+  min_reranker: number;
+  sort?: string;
+}
+
+export const similarityApi = {
+  sitePairs: (siteId: number, f: PairFilters, cursor: string | null, limit: number, signal?: AbortSignal) =>
+    get<ListPage<Pair>>(
+      `/sites/${siteId}/similarity-pairs`,
+      { outcome: f.outcome, min_reranker: f.min_reranker, sort: f.sort, cursor, limit },
+      signal,
+    ),
+  clusters: (siteId: number, cursor: string | null, signal?: AbortSignal) =>
+    get<ListPage<Cluster>>('/similarity/clusters', { site_id: siteId, cursor, limit: 100 }, signal),
+};
+
+export const analyticsApi = {
+  otherUrls: (
+    siteId: number,
+    f: { reason?: string[]; source?: string[] },
+    cursor: string | null,
+    limit: number,
+    signal?: AbortSignal,
+  ) => get<ListPage<OtherUrl>>('/analytics/other-urls', { site_id: siteId, ...f, cursor, limit }, signal),
+  gsc: (
+    siteId: number,
+    f: {
+      page_id?: number;
+      query?: string;
+      date_from?: string;
+      date_to?: string;
+      group_by?: 'page' | 'query' | 'date';
+    },
+    cursor: string | null,
+    limit: number,
+    signal?: AbortSignal,
+  ) => get<ListPage<GscRow>>('/analytics/gsc', { site_id: siteId, ...f, cursor, limit }, signal),
+  /** The file is the body, as the Search Console export was downloaded (zip or CSV). */
+  gscImport: (siteId: number, file: File) =>
+    request<Job>(withQuery('/analytics/gsc/import', { site_id: siteId, filename: file.name }), {
+      method: 'POST',
+      raw: file,
+      contentType: file.type || 'application/octet-stream',
+    }),
+};
+
+export const exportApi = {
+  list: (signal?: AbortSignal) => get<{ items: ExportInfo[] }>('/export', {}, signal),
+  href: (name: string, format: string, params: Params) => withQuery(`/export/${name}.${format}`, params),
+};
+
+export const campaignsApi = {
+  hubClients: (signal?: AbortSignal) => get<ListPage<HubClient>>('/api/hub-clients', { limit: 1000 }, signal),
+  list: (f: { hub_client_id?: string; status?: string[] }, signal?: AbortSignal) =>
+    get<ListPage<Campaign>>('/api/campaigns', { ...f, limit: 1000 }, signal),
+  get: (id: number, signal?: AbortSignal) => get<Campaign>(`/api/campaigns/${id}`, {}, signal),
+  create: (body: CampaignCreate) => post<Campaign>('/api/campaigns', body),
+  update: (id: number, body: CampaignPatch) => patch<Campaign>(`/api/campaigns/${id}`, body),
+  action: (id: number, action: 'expand' | 'refresh' | 'rebuild') =>
+    post<Job>(`/api/campaigns/${id}/${action}`),
+  targets: (campaignId: number, cursor: string | null, signal?: AbortSignal) =>
+    get<ListPage<Target>>('/api/targets', { campaign_id: campaignId, cursor, limit: 1000 }, signal),
+  createTarget: (body: TargetCreate) => post<Target>('/api/targets', body),
+  updateTarget: (
+    id: number,
+    body: { status?: TargetStatus; notes?: string; title?: string; query?: string | null },
+  ) => patch<Target>(`/api/targets/${id}`, body),
+};

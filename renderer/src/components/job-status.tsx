@@ -1,0 +1,63 @@
+/** One job as a line of progress: what it does, how far it is, and a way to stop it. */
+import { useState } from 'react';
+import { errorText } from '../api/client.js';
+import { jobsApi } from '../api/endpoints.js';
+import type { Job } from '../api/types.js';
+import { jobLabel } from '../format.js';
+import { ProgressBar } from './progress-bar.js';
+
+export function JobStatus({ job }: { job: Job }) {
+  const [cancelError, setCancelError] = useState<string>();
+  const [cancelling, setCancelling] = useState(false);
+  const { phase, done, total, message } = job.progress;
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await jobsApi.cancel(job.id);
+    } catch (err) {
+      setCancelError(errorText(err));
+      setCancelling(false);
+    }
+  };
+  return (
+    <div className="job" data-job-id={job.id} data-job-status={job.status}>
+      <div className="job-head">
+        <span className="job-title">
+          {jobLabel(job.kind)} <span className="muted">#{job.id}</span>
+        </span>
+        <span className="job-phase">
+          {job.status === 'queued' ? 'waiting to start' : phase || job.status}
+        </span>
+        <button type="button" className="btn btn-small" onClick={cancel} disabled={cancelling}>
+          {cancelling ? 'Cancelling…' : 'Cancel'}
+        </button>
+      </div>
+      <ProgressBar done={done} total={total} label={`${jobLabel(job.kind)} progress`} />
+      <div className="job-message muted">
+        {message ||
+          (total ? `${done.toLocaleString()} of ${total.toLocaleString()}` : `${done.toLocaleString()} done`)}
+      </div>
+      {cancelError && (
+        <div className="notice notice-error" role="alert">
+          {cancelError}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How a finished job ended, in one sentence. */
+export function JobOutcome({ job }: { job: Job }) {
+  const tone = job.status === 'succeeded' ? 'ok' : job.status === 'cancelled' ? 'muted' : 'bad';
+  const text =
+    job.status === 'succeeded'
+      ? `${jobLabel(job.kind)} finished.`
+      : job.status === 'cancelled'
+        ? `${jobLabel(job.kind)} was cancelled.`
+        : `${jobLabel(job.kind)} failed: ${job.error?.detail ?? 'no reason given'}`;
+  return (
+    <div className={`notice notice-${tone}`} role="status" data-job-id={job.id} data-job-status={job.status}>
+      {text}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Number, date and label formatting shared by the views. */
+
+export const fmtInt = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : n.toLocaleString();
+
+export const fmtScore = (n: number | null | undefined, digits = 2) =>
+  n === null || n === undefined ? '—' : n.toFixed(digits);
+
+export const fmtMs = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : `${Math.round(n).toLocaleString()} ms`;
+
+export function fmtDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const JOB_LABELS: Record<string, string> = {
+  crawl: 'Crawl',
+  embed: 'Embedding pages',
+  similarity: 'Similarity analysis',
+  gsc_sync: 'Search Console sync',
+  gsc_import: 'Search Console import',
+  'campaign-expand': 'Expanding the campaign',
+  'campaign-refresh': 'Refreshing targets',
+  'campaign-rebuild': 'Rebuilding targets',
+};
+
+export function jobLabel(kind: string): string {
+  return JOB_LABELS[kind] ?? kind.replace(/[._-]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+/** Words for snake_case enum values (`partially_covered` → "partially covered"). */
+export const words = (s: string | null | undefined) => (s ? s.replace(/_/g, ' ') : '—');
+
+/** A path and query for display: the origin is the site's and would repeat on every row. */
+export function shortUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}` || '/';
+  } catch {
+    return url;
+  }
+}
+
+export function statusTone(code: number | null): 'ok' | 'warn' | 'bad' | 'muted' {
+  if (code === null) return 'bad';
+  if (code < 300) return 'ok';
+  if (code < 400) return 'warn';
+  return 'bad';
+}

@@ -1,0 +1,69 @@
+/**
+ * The queued and running jobs of a site (or a campaign), kept live from `/events`: loaded once, then each
+ * `job.progress` replaces its job and `job.finished` moves it to `finished` so the view can say how it ended.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { jobsApi } from '../api/endpoints.js';
+import { useEvent } from '../api/events.js';
+import type { Job } from '../api/types.js';
+
+export interface JobScope {
+  siteId?: number;
+  campaignId?: number;
+}
+
+function inScope(job: Job, scope: JobScope): boolean {
+  if (scope.siteId !== undefined && job.site_id !== scope.siteId) return false;
+  if (scope.campaignId !== undefined && job.campaign_id !== scope.campaignId) return false;
+  return true;
+}
+
+export function useActiveJobs(scope: JobScope): {
+  active: Job[];
+  finished: Job[];
+  track: (job: Job) => void;
+} {
+  const [active, setActive] = useState<Job[]>([]);
+  const [finished, setFinished] = useState<Job[]>([]);
+  const { siteId, campaignId } = scope;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setActive([]);
+    setFinished([]);
+    jobsApi
+      .list(
+        { site_id: siteId, campaign_id: campaignId, status: ['queued', 'running'], limit: 50 },
+        controller.signal,
+      )
+      .then((page) => setActive((now) => merge(now, page.items)))
+      .catch(() => {
+        // the list is a convenience; events still arrive
+      });
+    return () => controller.abort();
+  }, [siteId, campaignId]);
+
+  const upsert = useCallback((job: Job) => {
+    setActive((now) => merge(now, [job]));
+  }, []);
+
+  useEvent('job.progress', (job) => {
+    if (inScope(job, { siteId, campaignId })) upsert(job);
+  });
+  useEvent('job.finished', (job) => {
+    if (!inScope(job, { siteId, campaignId })) return;
+    setActive((now) => now.filter((j) => j.id !== job.id));
+    setFinished((now) => [job, ...now.filter((j) => j.id !== job.id)].slice(0, 10));
+  });
+
+  return { active, finished, track: upsert };
+}
+
+function merge(current: Job[], incoming: Job[]): Job[] {
+  const byId = new Map(current.map((j) => [j.id, j]));
+  for (const job of incoming) {
+    if (job.status === 'queued' || job.status === 'running') byId.set(job.id, job);
+    else byId.delete(job.id);
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

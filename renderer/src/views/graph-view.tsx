@@ -1,0 +1,345 @@
+/**
+ * The internal link graph: choose which link positions count, show or hide orphans, overlay the merge and
+ * duplicate pairs of the similarity analysis, and click (or find) a page to see its details beside the graph.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { graphApi, pagesApi, similarityApi } from '../api/endpoints.js';
+import type { EdgeKind, GraphEdge, GraphNode, Outcome } from '../api/types.js';
+import { Slider, ToggleGroup } from '../components/controls.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
+import { useApi } from '../hooks/use-api.js';
+import { fmtInt, shortUrl } from '../format.js';
+import {
+  clusterColour,
+  drawGraph,
+  NO_CLUSTER_COLOUR,
+  OUTCOME_COLOURS,
+  type GraphHandle,
+  type OverlayPair,
+} from '../graph/graph-canvas.js';
+import { links } from '../router.js';
+import { PageDetail } from './page-detail.js';
+
+const EDGE_KINDS: EdgeKind[] = [
+  'content',
+  'navigation',
+  'header',
+  'footer',
+  'aside',
+  'pagination',
+  'canonical',
+  'redirect',
+  'hreflang',
+];
+/** Links in the main content: navigation, header and footer links join every page to every other. */
+const DEFAULT_KINDS: EdgeKind[] = ['content'];
+const OUTCOMES: Outcome[] = ['duplicate', 'merge', 'related'];
+/** Edges fetched at most; beyond this the graph would not be readable anyway. */
+const MAX_EDGES = 40_000;
+const MAX_PAIRS = 5_000;
+/** Nodes drawn at most; linked pages come first, orphans fill what is left. */
+const MAX_NODES = 8_000;
+
+interface GraphData {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  truncated: boolean;
+  /** Nodes left out to stay drawable. */
+  hidden: number;
+}
+
+async function loadGraph(siteId: number, edgeKinds: EdgeKind[], orphans: boolean, signal: AbortSignal) {
+  const nodes = new Map<number, GraphNode>();
+  const edges: GraphEdge[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await graphApi.page(siteId, { edgeKinds, orphans, cursor, limit: 10_000 }, signal);
+    for (const n of page.nodes) nodes.set(n.id, n);
+    edges.push(...page.edges);
+    cursor = page.next_cursor;
+  } while (cursor && edges.length < MAX_EDGES);
+  const all = [...nodes.values()];
+  const linked = all.filter((n) => !n.orphan);
+  const kept = linked.concat(all.filter((n) => n.orphan).slice(0, Math.max(0, MAX_NODES - linked.length)));
+  return {
+    nodes: kept.slice(0, MAX_NODES),
+    edges,
+    truncated: cursor !== null,
+    hidden: all.length - Math.min(kept.length, MAX_NODES),
+  } satisfies GraphData;
+}
+
+async function loadPairs(siteId: number, outcome: Outcome[], minReranker: number, signal: AbortSignal) {
+  const pairs: OverlayPair[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await similarityApi.sitePairs(
+      siteId,
+      { outcome, min_reranker: minReranker },
+      cursor,
+      1000,
+      signal,
+    );
+    for (const p of page.items)
+      pairs.push({ id: p.id, a: p.page_a.id, b: p.page_b.id, outcome: p.outcome, reranker: p.reranker });
+    cursor = page.next_cursor;
+  } while (cursor && pairs.length < MAX_PAIRS);
+  return pairs;
+}
+
+export function GraphView({ siteId }: { siteId: number }) {
+  const [edgeKinds, setEdgeKinds] = useState<EdgeKind[]>(DEFAULT_KINDS);
+  const [orphans, setOrphans] = useState(false);
+  const [overlay, setOverlay] = useState(false);
+  const [minReranker, setMinReranker] = useState(0.8);
+  const [outcomes, setOutcomes] = useState<Outcome[]>(['duplicate', 'merge']);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [drawState, setDrawState] = useState<'idle' | 'layout' | 'ready'>('idle');
+  const [overlayCount, setOverlayCount] = useState<number | null>(null);
+
+  const graph = useApi(
+    (signal) => (edgeKinds.length ? loadGraph(siteId, edgeKinds, orphans, signal) : Promise.resolve(null)),
+    [siteId, edgeKinds.join(','), orphans],
+  );
+  const [threshold, setThreshold] = useState(minReranker);
+  useEffect(() => {
+    const timer = setTimeout(() => setThreshold(minReranker), 250);
+    return () => clearTimeout(timer);
+  }, [minReranker]);
+  const pairs = useApi(
+    (signal) =>
+      overlay && outcomes.length
+        ? loadPairs(siteId, outcomes, threshold, signal)
+        : Promise.resolve([] as OverlayPair[]),
+    [siteId, overlay, outcomes.join(','), threshold],
+  );
+
+  const container = useRef<HTMLDivElement>(null);
+  const handle = useRef<GraphHandle | null>(null);
+  const data = graph.data;
+  useEffect(() => {
+    if (!data || !data.nodes.length || !container.current) return;
+    setDrawState('layout');
+    // Let the "laying out" message paint before the layout takes the main thread.
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      if (cancelled || !container.current) return;
+      handle.current = drawGraph(container.current, data.nodes, data.edges, (id) => setSelected(id));
+      setDrawState('ready');
+    }, 30);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      handle.current?.destroy();
+      handle.current = null;
+      setDrawState('idle');
+    };
+  }, [data]);
+
+  useEffect(() => {
+    if (drawState !== 'ready' || !handle.current) return;
+    setOverlayCount(handle.current.setOverlay(pairs.data ?? []));
+  }, [pairs.data, drawState]);
+
+  useEffect(() => {
+    if (selected !== null) handle.current?.focus(selected);
+  }, [selected]);
+
+  const clusters = useMemo((): [number, number][] => {
+    const counts = new Map<number, number>();
+    for (const n of data?.nodes ?? [])
+      if (n.cluster_id !== null) counts.set(n.cluster_id, (counts.get(n.cluster_id) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  }, [data]);
+  const orphanCount = data?.nodes.filter((n) => n.orphan).length ?? 0;
+
+  return (
+    <section className="view view-fill">
+      <header className="view-header">
+        <div>
+          <h1>Link graph</h1>
+          <p className="view-lede">
+            {data
+              ? `${fmtInt(data.nodes.length)} pages, ${fmtInt(data.edges.length)} links${orphans ? `, ${fmtInt(orphanCount)} orphans` : ''}${data.truncated ? ` (first ${fmtInt(MAX_EDGES)} links only)` : ''}${data.hidden ? ` (${fmtInt(data.hidden)} pages not drawn)` : ''}.`
+              : 'Internal links between crawled pages.'}{' '}
+            Node size is the number of inlinks; colour is the similarity cluster.
+          </p>
+        </div>
+      </header>
+      <div className="graph-layout">
+        <aside className="graph-controls panel" aria-label="Graph options">
+          <ToggleGroup
+            legend="Link positions"
+            options={EDGE_KINDS}
+            value={edgeKinds}
+            onChange={setEdgeKinds}
+          />
+          <label className="check">
+            <input
+              id="graph-orphans"
+              type="checkbox"
+              checked={orphans}
+              onChange={(e) => setOrphans(e.target.checked)}
+            />
+            Include orphan pages
+          </label>
+          <fieldset className="toggle-group">
+            <legend>Merge overlay</legend>
+            <label className="check">
+              <input
+                id="graph-overlay"
+                type="checkbox"
+                checked={overlay}
+                onChange={(e) => setOverlay(e.target.checked)}
+              />
+              Show similar-page pairs
+            </label>
+            {overlay && (
+              <>
+                <Slider
+                  label="Min. reranker"
+                  min={0.5}
+                  max={1}
+                  step={0.01}
+                  value={minReranker}
+                  onChange={setMinReranker}
+                  format={(v) => v.toFixed(2)}
+                />
+                <ToggleGroup
+                  legend="Outcomes"
+                  options={OUTCOMES}
+                  value={outcomes}
+                  onChange={setOutcomes}
+                  labelOf={(o) => (
+                    <>
+                      <span className="swatch swatch-line" style={{ borderColor: OUTCOME_COLOURS[o] }} />
+                      {o}
+                    </>
+                  )}
+                />
+                <p className="muted small" aria-live="polite">
+                  {pairs.loading
+                    ? 'Loading pairs…'
+                    : overlayCount !== null
+                      ? `${fmtInt(overlayCount)} pairs drawn.`
+                      : ''}
+                </p>
+                <ErrorNotice error={pairs.error} />
+              </>
+            )}
+          </fieldset>
+          <FindPage nodes={data?.nodes ?? []} onPick={setSelected} />
+          {clusters.length > 0 && (
+            <div className="legend">
+              <h3>Clusters</h3>
+              <ul>
+                {clusters.slice(0, 8).map(([id, count]) => (
+                  <li key={id}>
+                    <span className="swatch" style={{ background: clusterColour(id) }} /> cluster {id}{' '}
+                    <span className="muted">({count})</span>
+                  </li>
+                ))}
+                <li>
+                  <span className="swatch" style={{ background: NO_CLUSTER_COLOUR }} /> no cluster
+                </li>
+                <li>
+                  <span className="swatch swatch-ring" /> no inbound link of these kinds
+                </li>
+              </ul>
+            </div>
+          )}
+          <button type="button" className="btn btn-small" onClick={() => handle.current?.fit()}>
+            Fit to view
+          </button>
+        </aside>
+        <div className="graph-stage panel">
+          <ErrorNotice error={graph.error} />
+          {graph.loading && <Loading label="Loading the link graph…" />}
+          {drawState === 'layout' && (
+            <Loading label={`Laying out ${fmtInt(data?.nodes.length ?? 0)} pages…`} />
+          )}
+          {!graph.loading && edgeKinds.length === 0 && (
+            <EmptyState title="Choose at least one link position." />
+          )}
+          {!graph.loading && data && data.nodes.length === 0 && (
+            <EmptyState title="No links to draw.">
+              <p>Crawl the site first, or choose more link positions.</p>
+            </EmptyState>
+          )}
+          <div
+            ref={container}
+            className="graph-canvas"
+            data-state={drawState}
+            data-nodes={drawState === 'ready' ? data?.nodes.length : undefined}
+            data-overlay-edges={overlayCount ?? undefined}
+            aria-label="Link graph canvas: click a node to see the page. Use “Find a page” to reach a node with the keyboard."
+            role="img"
+          />
+          {selected !== null && (
+            <NodeDrawer pageId={selected} siteId={siteId} onClose={() => setSelected(null)} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FindPage({ nodes, onPick }: { nodes: GraphNode[]; onPick: (id: number) => void }) {
+  const [text, setText] = useState('');
+  const matches = useMemo(() => {
+    const q = text.trim().toLowerCase();
+    if (q.length < 2) return [];
+    return nodes
+      .filter((n) => n.url.toLowerCase().includes(q) || n.title?.toLowerCase().includes(q))
+      .slice(0, 8);
+  }, [nodes, text]);
+  return (
+    <div className="field find-page">
+      <label htmlFor="graph-find">Find a page</label>
+      <input
+        id="graph-find"
+        type="search"
+        value={text}
+        placeholder="URL or title"
+        onChange={(e) => setText(e.target.value)}
+      />
+      {matches.length > 0 && (
+        <ul className="find-results">
+          {matches.map((n) => (
+            <li key={n.id}>
+              <button type="button" className="btn-link" onClick={() => onPick(n.id)}>
+                {n.title?.trim() || shortUrl(n.url)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NodeDrawer({ pageId, siteId, onClose }: { pageId: number; siteId: number; onClose: () => void }) {
+  const page = useApi((signal) => pagesApi.get(pageId, signal), [pageId]);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeRef.current?.focus(), [pageId]);
+  return (
+    <aside
+      className="drawer panel"
+      aria-label="Selected page"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <div className="drawer-head">
+        <a className="btn btn-small" href={links.page(siteId, pageId)}>
+          Open page details
+        </a>
+        <button ref={closeRef} type="button" className="btn btn-small" onClick={onClose} aria-label="Close">
+          Close
+        </button>
+      </div>
+      <ErrorNotice error={page.error} />
+      {page.data ? <PageDetail page={page.data} compact /> : !page.error && <Loading />}
+    </aside>
+  );
+}

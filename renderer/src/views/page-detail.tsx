@@ -1,0 +1,247 @@
+/**
+ * One page in full: what the crawler found (status, indexability, canonical, headings, hreflang, structured
+ * data), its inbound and outbound links, the pages most similar to it, and its Search Console figures.
+ * Everything from the crawled site is rendered as text.
+ */
+import { useState } from 'react';
+import { pagesApi } from '../api/endpoints.js';
+import type { Link, Page } from '../api/types.js';
+import { Badge, ExternalLink, Stat, Tabs } from '../components/controls.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
+import { PageName } from '../components/page-title.js';
+import { useApi } from '../hooks/use-api.js';
+import { usePagedList } from '../hooks/use-paged-list.js';
+import { fmtDate, fmtInt, fmtMs, fmtScore, shortUrl, statusTone, words } from '../format.js';
+import { links } from '../router.js';
+import { GscPagePanel } from './gsc-page-panel.js';
+
+export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
+  const page = useApi((signal) => pagesApi.get(pageId, signal), [pageId]);
+  return (
+    <section className="view">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <a href={links.site(siteId, 'pages')}>Pages</a> <span aria-hidden="true">›</span>{' '}
+        <span>{page.data ? shortUrl(page.data.url) : `Page ${pageId}`}</span>
+      </nav>
+      <ErrorNotice error={page.error} />
+      {!page.data && !page.error && <Loading />}
+      {page.data && <PageDetail page={page.data} />}
+    </section>
+  );
+}
+
+type Tab = 'inlinks' | 'outlinks' | 'similar' | 'gsc';
+
+export function PageDetail({ page, compact = false }: { page: Page; compact?: boolean }) {
+  const [tab, setTab] = useState<Tab>('inlinks');
+  return (
+    <article className="page-detail">
+      <header className="view-header">
+        <div className="page-detail-title">
+          {compact ? (
+            <h2>{page.title || shortUrl(page.url)}</h2>
+          ) : (
+            <h1>{page.title || shortUrl(page.url)}</h1>
+          )}
+          <p className="view-lede break">
+            <ExternalLink url={page.url} />
+          </p>
+        </div>
+        <div className="badge-row">
+          <Badge tone={statusTone(page.status_code)}>{page.status_code ?? 'fetch error'}</Badge>
+          {page.indexable ? (
+            <Badge tone="ok">indexable</Badge>
+          ) : (
+            <Badge tone="warn">{words(page.indexability_reason)}</Badge>
+          )}
+          {page.rendered && <Badge tone="info">rendered</Badge>}
+          {page.in_sitemap && <Badge tone="info">in sitemap</Badge>}
+        </div>
+      </header>
+
+      <div className="stat-row panel">
+        <Stat label="depth" value={fmtInt(page.depth)} />
+        <Stat label="inlinks" value={fmtInt(page.inlinks)} />
+        <Stat label="outlinks" value={fmtInt(page.outlinks)} />
+        <Stat label="words" value={fmtInt(page.word_count)} />
+        <Stat label="response" value={fmtMs(page.response_ms)} />
+        <Stat
+          label="size"
+          value={page.bytes === null ? '—' : `${Math.round(page.bytes / 1024).toLocaleString()} KB`}
+        />
+      </div>
+
+      <div className={compact ? '' : 'two-col'}>
+        <dl className="panel facts">
+          <Fact label="Meta description" value={page.meta_description} />
+          <Fact label="H1" value={page.h1} />
+          <Fact
+            label="Canonical"
+            value={
+              page.canonical_url
+                ? `${page.canonical_url} (${page.canonical_state ?? ''})`
+                : page.canonical_state
+                  ? words(page.canonical_state)
+                  : null
+            }
+          />
+          {!compact && (
+            <>
+              <Fact label="Meta robots" value={page.meta_robots} />
+              <Fact label="X-Robots-Tag" value={page.x_robots_tag} />
+              <Fact label="Content type" value={page.content_type} />
+              <Fact label="Language" value={page.language} />
+              <Fact label="Structured data" value={page.structured_data_types.join(', ') || null} />
+              <Fact
+                label="Hreflang"
+                value={page.hreflang.map((h) => `${h.lang}: ${h.url}`).join('\n') || null}
+              />
+              <Fact
+                label="Redirects"
+                value={page.redirect_chain.map((r) => `${r.status ?? '—'} → ${r.url}`).join('\n') || null}
+              />
+              <Fact label="Fetch error" value={page.fetch_error} />
+              <Fact label="Crawled" value={fmtDate(page.crawled_at)} />
+            </>
+          )}
+        </dl>
+        {!compact && (
+          <div className="panel headings">
+            <h2>Headings</h2>
+            {page.headings.length === 0 ? (
+              <p className="muted">No headings.</p>
+            ) : (
+              <ol className="outline">
+                {page.headings.slice(0, 80).map((h, i) => (
+                  <li key={i} className={`outline-h${h.level}`}>
+                    <span className="muted">H{h.level}</span> {h.text}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        )}
+      </div>
+
+      <div className="panel">
+        <Tabs
+          label="Page relations"
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'inlinks', label: `Inlinks (${page.inlinks})` },
+            { id: 'outlinks', label: `Outlinks (${page.outlinks})` },
+            { id: 'similar', label: 'Similar pages' },
+            { id: 'gsc', label: 'Search Console' },
+          ]}
+        />
+        <div role="tabpanel">
+          {tab === 'inlinks' && <LinksTable page={page} direction="in" />}
+          {tab === 'outlinks' && <LinksTable page={page} direction="out" />}
+          {tab === 'similar' && <SimilarPages page={page} />}
+          {tab === 'gsc' && <GscPagePanel page={page} />}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={value ? 'pre-line' : 'muted'}>{value || '—'}</dd>
+    </>
+  );
+}
+
+function LinksTable({ page, direction }: { page: Page; direction: 'in' | 'out' }) {
+  const list = usePagedList(
+    (cursor, signal) => pagesApi.links(page.id, direction, cursor, signal),
+    [page.id, direction],
+  );
+  if (list.error) return <ErrorNotice error={list.error} />;
+  if (!list.items.length)
+    return list.loading ? (
+      <Loading />
+    ) : (
+      <p className="muted">No {direction === 'in' ? 'inbound' : 'outbound'} links.</p>
+    );
+  const other = (l: Link) => (direction === 'in' ? l.source : l.target);
+  return (
+    <>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{direction === 'in' ? 'From' : 'To'}</th>
+            <th scope="col">Anchor text</th>
+            <th scope="col">Position</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((l) => {
+            const end = other(l);
+            return (
+              <tr key={l.id}>
+                <td>
+                  <PageName page={{ ...end, site_id: page.site_id }} />
+                </td>
+                <td>{l.anchor_text || <span className="muted">(no text)</span>}</td>
+                <td>
+                  {l.edge_kind}
+                  {l.nofollow && <Badge tone="warn">nofollow</Badge>}
+                  {l.count > 1 && <span className="muted"> ×{l.count}</span>}
+                </td>
+                <td>
+                  <Badge tone={statusTone(end.status_code)}>{end.status_code ?? '—'}</Badge>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {list.hasMore && (
+        <button type="button" className="btn" onClick={list.loadMore} disabled={list.loading}>
+          Show more
+        </button>
+      )}
+    </>
+  );
+}
+
+function SimilarPages({ page }: { page: Page }) {
+  const similar = useApi((signal) => pagesApi.similar(page.id, signal), [page.id]);
+  if (similar.error) return <ErrorNotice error={similar.error} />;
+  if (!similar.data) return <Loading />;
+  if (!similar.data.items.length)
+    return (
+      <EmptyState title="No similar pages.">
+        <p>Pages appear here once the site’s pages are embedded (after each crawl).</p>
+      </EmptyState>
+    );
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Page</th>
+          <th scope="col" className="num">
+            Similarity
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {similar.data.items.map((hit) => (
+          <tr key={hit.page.id}>
+            <td>{hit.rank}</td>
+            <td>
+              <PageName page={hit.page} />
+            </td>
+            <td className="num">{fmtScore(hit.score)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * Every crawled page in one table: the server filters and sorts (keyset cursors), the table loads pages of
+ * rows as it scrolls and keeps only the visible ones in the DOM, so 100,000 pages scroll like 100. Filters live
+ * in the address so a filtered view can be bookmarked and survives reload.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { pagesApi, sitesApi, type PageFilters } from '../api/endpoints.js';
+import { useSiteChanges } from '../api/events.js';
+import type { PageListItem } from '../api/types.js';
+import { Badge } from '../components/controls.js';
+import { ErrorNotice } from '../components/feedback.js';
+import { PageName } from '../components/page-title.js';
+import { VirtualTable, type Column } from '../components/virtual-table.js';
+import { useApi } from '../hooks/use-api.js';
+import { usePagedList } from '../hooks/use-paged-list.js';
+import { fmtInt, fmtMs, statusTone, words } from '../format.js';
+import { links, navigate, replaceHashParams } from '../router.js';
+import { useSites } from '../sites-context.js';
+
+const PAGE_SIZE = 500;
+
+export function pageColumns(): Column<PageListItem>[] {
+  return [
+    {
+      key: 'page',
+      header: 'Page',
+      width: 'minmax(0, 4fr)',
+      sortKey: 'url',
+      render: (p) => <PageName page={p} />,
+      title: (p) => p.url,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: '5.5rem',
+      sortKey: 'status_code',
+      align: 'center',
+      render: (p) => <Badge tone={statusTone(p.status_code)}>{p.status_code ?? 'error'}</Badge>,
+    },
+    {
+      key: 'indexable',
+      header: 'Indexability',
+      width: 'minmax(0, 1.2fr)',
+      render: (p) =>
+        p.indexable ? (
+          <span className="tone-text-ok">indexable</span>
+        ) : (
+          <span className="muted">{words(p.indexability_reason)}</span>
+        ),
+    },
+    {
+      key: 'depth',
+      header: 'Depth',
+      width: '4.5rem',
+      sortKey: 'depth',
+      align: 'right',
+      render: (p) => fmtInt(p.depth),
+    },
+    {
+      key: 'words',
+      header: 'Words',
+      width: '5.5rem',
+      sortKey: 'word_count',
+      align: 'right',
+      render: (p) => fmtInt(p.word_count),
+    },
+    {
+      key: 'in',
+      header: 'Inlinks',
+      width: '5.5rem',
+      sortKey: 'inlinks',
+      align: 'right',
+      render: (p) => fmtInt(p.inlinks),
+    },
+    {
+      key: 'out',
+      header: 'Outlinks',
+      width: '5.5rem',
+      sortKey: 'outlinks',
+      align: 'right',
+      render: (p) => fmtInt(p.outlinks),
+    },
+    {
+      key: 'ms',
+      header: 'Response',
+      width: '6rem',
+      sortKey: 'response_ms',
+      align: 'right',
+      render: (p) => fmtMs(p.response_ms),
+    },
+    {
+      key: 'clicks',
+      header: 'Clicks',
+      width: '5rem',
+      align: 'right',
+      render: (p) => fmtInt(p.gsc_clicks),
+      title: (p) =>
+        p.gsc_clicks === null
+          ? 'No Search Console data'
+          : `${fmtInt(p.gsc_impressions)} impressions, position ${p.gsc_position?.toFixed(1) ?? '—'}`,
+    },
+  ];
+}
+
+function filtersFrom(params: URLSearchParams): PageFilters {
+  const status = params.get('status');
+  const indexable = params.get('indexable');
+  const depth = params.get('depth');
+  return {
+    ...(params.get('q') ? { q: params.get('q')! } : {}),
+    ...(status ? { status_code: [Number(status)] } : {}),
+    ...(indexable === 'true' || indexable === 'false' ? { indexable: indexable === 'true' } : {}),
+    ...(depth && /^\d+$/.test(depth) ? { depth: Number(depth) } : {}),
+    ...(params.get('type') ? { content_type: params.get('type')! } : {}),
+    sort: params.get('sort') ?? '-inlinks',
+  };
+}
+
+export function PagesView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
+  const { byId } = useSites();
+  const site = byId(siteId)!;
+  const filters = filtersFrom(params);
+  const filterKey = JSON.stringify(filters);
+  const summary = useApi((signal) => sitesApi.summary(siteId, signal), [siteId]);
+  const list = usePagedList(
+    (cursor, signal) => pagesApi.list(siteId, filters, cursor, PAGE_SIZE, signal),
+    [siteId, filterKey],
+  );
+  useSiteChanges(siteId, ['pages'], list.reload);
+  const columns = useMemo(pageColumns, []);
+
+  const [q, setQ] = useState(filters.q ?? '');
+  useEffect(() => {
+    const timer = setTimeout(() => replaceHashParams({ q: q.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [q]);
+
+  const set = (key: string) => (value: string) => replaceHashParams({ [key]: value || undefined });
+  const filtered = ['q', 'status', 'indexable', 'depth', 'type'].some((k) => params.get(k));
+
+  return (
+    <section className="view view-fill">
+      <header className="view-header">
+        <div>
+          <h1>Pages</h1>
+          <p className="view-lede">
+            {fmtInt(site.stats.pages)} pages crawled on {site.name}. Click a row (or press Enter) for its
+            details.
+          </p>
+        </div>
+      </header>
+      <div className="filter-bar" role="search">
+        <div className="field grow">
+          <label htmlFor="pages-q">URL or title contains</label>
+          <input
+            id="pages-q"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="/blog/"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="pages-status">Status</label>
+          <select
+            id="pages-status"
+            value={params.get('status') ?? ''}
+            onChange={(e) => set('status')(e.target.value)}
+          >
+            <option value="">Any</option>
+            {summary.data?.status_codes
+              .filter((c) => /^\d+$/.test(c.key))
+              .map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.key} ({fmtInt(c.count)})
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pages-indexable">Indexable</label>
+          <select
+            id="pages-indexable"
+            value={params.get('indexable') ?? ''}
+            onChange={(e) => set('indexable')(e.target.value)}
+          >
+            <option value="">Any</option>
+            <option value="true">Indexable</option>
+            <option value="false">Not indexable</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pages-depth">Depth</label>
+          <select
+            id="pages-depth"
+            value={params.get('depth') ?? ''}
+            onChange={(e) => set('depth')(e.target.value)}
+          >
+            <option value="">Any</option>
+            {summary.data?.depths
+              .filter((c) => /^\d+$/.test(c.key))
+              .sort((a, b) => Number(a.key) - Number(b.key))
+              .map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.key} ({fmtInt(c.count)})
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pages-type">Content type</label>
+          <select
+            id="pages-type"
+            value={params.get('type') ?? ''}
+            onChange={(e) => set('type')(e.target.value)}
+          >
+            <option value="">Any</option>
+            {summary.data?.content_types.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.key} ({fmtInt(c.count)})
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => {
+              setQ('');
+              replaceHashParams({
+                q: undefined,
+                status: undefined,
+                indexable: undefined,
+                depth: undefined,
+                type: undefined,
+              });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+      <ErrorNotice error={list.error} />
+      <VirtualTable
+        label="Pages"
+        rows={list.items}
+        columns={columns}
+        rowKey={(p) => p.id}
+        hasMore={list.hasMore}
+        loading={list.loading}
+        onLoadMore={list.loadMore}
+        sort={filters.sort}
+        onSort={(sort) => replaceHashParams({ sort })}
+        resetKey={filterKey}
+        onActivate={(p) => navigate(links.page(siteId, p.id))}
+        empty={
+          filtered
+            ? 'No page matches these filters.'
+            : site.stats.pages === 0
+              ? 'This site has not been crawled yet. Start a crawl on its overview.'
+              : 'No pages.'
+        }
+      />
+    </section>
+  );
+}

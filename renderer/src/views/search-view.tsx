@@ -1,0 +1,179 @@
+/**
+ * Semantic search over the site's pages and the idea check ("do we already cover this?"), both with an
+ * optional persona that is prepended to what gets embedded, as the API does.
+ */
+import { useState, type FormEvent } from 'react';
+import { pagesApi } from '../api/endpoints.js';
+import type { EmbeddingSearchResult, IdeaCheckResult } from '../api/types.js';
+import { Badge } from '../components/controls.js';
+import { EmptyState, ErrorNotice } from '../components/feedback.js';
+import { PageName } from '../components/page-title.js';
+import { useAction } from '../hooks/use-api.js';
+import { fmtScore, words } from '../format.js';
+
+const VERDICT_TONE: Record<IdeaCheckResult['verdict'], string> = {
+  covered: 'bad',
+  partially_covered: 'warn',
+  new: 'ok',
+};
+const VERDICT_TEXT: Record<IdeaCheckResult['verdict'], string> = {
+  covered: 'Already covered: an existing page answers this idea.',
+  partially_covered: 'Partially covered: existing pages touch on it; consider extending one.',
+  new: 'New: no existing page covers this idea.',
+};
+
+export function SearchView({ siteId }: { siteId: number }) {
+  const [persona, setPersona] = useState('');
+  return (
+    <section className="view">
+      <header className="view-header">
+        <div>
+          <h1>Search & ideas</h1>
+          <p className="view-lede">Find pages by meaning, and check whether a new idea is already covered.</p>
+        </div>
+      </header>
+      <details className="panel persona" open={persona !== ''}>
+        <summary>Persona context (optional)</summary>
+        <div className="field">
+          <label htmlFor="persona">Who is searching? This text is prepended to the query and the idea.</label>
+          <textarea
+            id="persona"
+            rows={3}
+            maxLength={4000}
+            value={persona}
+            placeholder="e.g. A first-time gardener with a small balcony"
+            onChange={(e) => setPersona(e.target.value)}
+          />
+        </div>
+      </details>
+      <div className="two-col">
+        <SearchPanel siteId={siteId} persona={persona} />
+        <IdeaPanel siteId={siteId} persona={persona} />
+      </div>
+    </section>
+  );
+}
+
+function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
+  const [query, setQuery] = useState('');
+  const [result, setResult] = useState<EmbeddingSearchResult>();
+  const search = useAction(pagesApi.search);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const res = await search.run({
+      query,
+      site_id: siteId,
+      k: 20,
+      ...(persona.trim() ? { persona_context: persona } : {}),
+    });
+    if (res) setResult(res);
+  };
+  return (
+    <div className="panel">
+      <h2>Search</h2>
+      <form onSubmit={submit} className="form-row" role="search" aria-label="Search pages">
+        <div className="field grow">
+          <label htmlFor="search-query">Query</label>
+          <input
+            id="search-query"
+            type="search"
+            required
+            maxLength={2000}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="how to keep tomatoes from splitting"
+          />
+        </div>
+        <button className="btn btn-primary" type="submit" disabled={search.busy}>
+          {search.busy ? 'Searching…' : 'Search'}
+        </button>
+      </form>
+      <ErrorNotice error={search.error} />
+      {result &&
+        (result.items.length === 0 ? (
+          <EmptyState title="No pages found.">
+            <p>Pages become searchable once they are embedded (after each crawl).</p>
+          </EmptyState>
+        ) : (
+          <ol className="results" aria-label="Search results">
+            {result.items.map((hit) => (
+              <li key={hit.page.id} className="result">
+                <span className="result-rank">{hit.rank}</span>
+                <div className="result-body">
+                  <PageName page={hit.page} />
+                  <p className="result-meta">
+                    {hit.page.h1 ? `H1: ${hit.page.h1} · ` : ''}
+                    {hit.page.word_count.toLocaleString()} words · {hit.page.inlinks.toLocaleString()} inlinks
+                  </p>
+                </div>
+                <span className="result-score" title="Cosine similarity">
+                  {fmtScore(hit.score)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ))}
+    </div>
+  );
+}
+
+function IdeaPanel({ siteId, persona }: { siteId: number; persona: string }) {
+  const [idea, setIdea] = useState('');
+  const [result, setResult] = useState<IdeaCheckResult>();
+  const check = useAction(pagesApi.ideaCheck);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const res = await check.run({
+      idea,
+      site_id: siteId,
+      k: 5,
+      ...(persona.trim() ? { persona_context: persona } : {}),
+    });
+    if (res) setResult(res);
+  };
+  return (
+    <div className="panel">
+      <h2>Idea check</h2>
+      <form onSubmit={submit} aria-label="Idea check">
+        <div className="field">
+          <label htmlFor="idea-text">Idea for a new page</label>
+          <textarea
+            id="idea-text"
+            rows={3}
+            required
+            maxLength={10000}
+            value={idea}
+            onChange={(e) => setIdea(e.target.value)}
+            placeholder="A guide to growing herbs indoors in winter"
+          />
+        </div>
+        <button className="btn btn-primary" type="submit" disabled={check.busy}>
+          {check.busy ? 'Checking…' : 'Check idea'}
+        </button>
+      </form>
+      <ErrorNotice error={check.error} />
+      {result && (
+        <div className="verdict" data-verdict={result.verdict}>
+          <p>
+            <Badge tone={VERDICT_TONE[result.verdict]}>{words(result.verdict)}</Badge>{' '}
+            <span className="muted">score {fmtScore(result.score)}</span>
+          </p>
+          <p>{VERDICT_TEXT[result.verdict]}</p>
+          {result.matches.length > 0 && (
+            <ol className="results" aria-label="Closest pages">
+              {result.matches.map((m) => (
+                <li key={m.page.id} className="result">
+                  <div className="result-body">
+                    <PageName page={m.page} />
+                    <blockquote className="result-passage">{m.passage}</blockquote>
+                  </div>
+                  <span className="result-score">{fmtScore(m.score)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * Pages that overlap: the pairs of the last analysis (filter by outcome, raise the reranker threshold) and the
+ * clusters of duplicate and merge pairs with their members and the suggested canonical page.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { jobsApi, similarityApi } from '../api/endpoints.js';
+import { useSiteChanges } from '../api/events.js';
+import type { Cluster, Outcome, Pair } from '../api/types.js';
+import { Badge, Slider, Tabs, ToggleGroup } from '../components/controls.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
+import { JobOutcome, JobStatus } from '../components/job-status.js';
+import { PageName } from '../components/page-title.js';
+import { VirtualTable, type Column } from '../components/virtual-table.js';
+import { useActiveJobs } from '../hooks/use-active-jobs.js';
+import { useAction } from '../hooks/use-api.js';
+import { usePagedList } from '../hooks/use-paged-list.js';
+import { fmtInt, fmtScore } from '../format.js';
+import { replaceHashParams } from '../router.js';
+import { useSites } from '../sites-context.js';
+
+const OUTCOMES: Outcome[] = ['duplicate', 'merge', 'related'];
+export const OUTCOME_TONE: Record<Outcome, string> = { duplicate: 'bad', merge: 'warn', related: 'info' };
+
+type Tab = 'pairs' | 'clusters';
+
+export function SimilarityView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
+  const { byId } = useSites();
+  const site = byId(siteId)!;
+  const tab: Tab = params.get('tab') === 'clusters' ? 'clusters' : 'pairs';
+  const jobs = useActiveJobs({ siteId });
+  const analyze = useAction(jobsApi.analyzeSimilarity);
+  const running = jobs.active.find((j) => j.kind === 'similarity');
+
+  return (
+    <section className="view view-fill">
+      <header className="view-header">
+        <div>
+          <h1>Similarity</h1>
+          <p className="view-lede">
+            {fmtInt(site.stats.pairs)} pairs and {fmtInt(site.stats.clusters)} clusters from the last analysis
+            of {fmtInt(site.stats.embedded)} embedded pages.
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={Boolean(running) || analyze.busy}
+          onClick={async () => {
+            const job = await analyze.run(siteId);
+            if (job) jobs.track(job);
+          }}
+        >
+          {running ? 'Analysing…' : 'Run analysis'}
+        </button>
+      </header>
+      <ErrorNotice error={analyze.error} />
+      {running && (
+        <div className="panel">
+          <JobStatus job={running} />
+        </div>
+      )}
+      {jobs.finished
+        .filter((j) => j.kind === 'similarity')
+        .slice(0, 1)
+        .map((j) => (
+          <JobOutcome key={j.id} job={j} />
+        ))}
+      <Tabs
+        label="Similarity results"
+        value={tab}
+        onChange={(t) => replaceHashParams({ tab: t === 'pairs' ? undefined : t })}
+        tabs={[
+          { id: 'pairs', label: 'Pairs' },
+          { id: 'clusters', label: 'Clusters' },
+        ]}
+      />
+      {tab === 'pairs' ? <PairsTab siteId={siteId} params={params} /> : <ClustersTab siteId={siteId} />}
+    </section>
+  );
+}
+
+function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams }) {
+  const outcomeParam = params.get('outcome');
+  const outcomes = outcomeParam
+    ? (outcomeParam.split(',').filter((o) => OUTCOMES.includes(o as Outcome)) as Outcome[])
+    : OUTCOMES;
+  const minParam = Number(params.get('min') ?? '0');
+  const [min, setMin] = useState(Number.isFinite(minParam) ? minParam : 0);
+  useEffect(() => {
+    const timer = setTimeout(() => replaceHashParams({ min: min > 0 ? min.toFixed(2) : undefined }), 250);
+    return () => clearTimeout(timer);
+  }, [min]);
+  const applied = Number(params.get('min') ?? '0') || 0;
+  const sort = params.get('sort') ?? '-reranker';
+
+  const list = usePagedList(
+    (cursor, signal) =>
+      outcomes.length
+        ? similarityApi.sitePairs(
+            siteId,
+            { outcome: outcomes, min_reranker: applied, sort },
+            cursor,
+            500,
+            signal,
+          )
+        : Promise.resolve({ items: [] as Pair[], next_cursor: null }),
+    [siteId, outcomes.join(','), applied, sort],
+  );
+  useSiteChanges(siteId, ['similarity'], list.reload);
+  const columns = useMemo<Column<Pair>[]>(
+    () => [
+      {
+        key: 'a',
+        header: 'Page A',
+        width: 'minmax(0, 3fr)',
+        render: (p) => <PageName page={p.page_a} />,
+        title: (p) => p.page_a.url,
+      },
+      {
+        key: 'b',
+        header: 'Page B',
+        width: 'minmax(0, 3fr)',
+        render: (p) => <PageName page={p.page_b} />,
+        title: (p) => p.page_b.url,
+      },
+      {
+        key: 'outcome',
+        header: 'Outcome',
+        width: '7rem',
+        align: 'center',
+        render: (p) => <Badge tone={OUTCOME_TONE[p.outcome]}>{p.outcome}</Badge>,
+      },
+      {
+        key: 'reranker',
+        header: 'Reranker',
+        width: '6.5rem',
+        align: 'right',
+        sortKey: 'reranker',
+        render: (p) => fmtScore(p.reranker),
+      },
+      {
+        key: 'cosine',
+        header: 'Cosine',
+        width: '6rem',
+        align: 'right',
+        sortKey: 'cosine',
+        render: (p) => fmtScore(p.cosine),
+      },
+      {
+        key: 'jaccard',
+        header: 'Jaccard',
+        width: '6rem',
+        align: 'right',
+        sortKey: 'jaccard',
+        render: (p) => fmtScore(p.jaccard),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <div className="filter-bar">
+        <ToggleGroup
+          legend="Outcome"
+          options={OUTCOMES}
+          value={outcomes}
+          onChange={(v) =>
+            replaceHashParams({ outcome: v.length === OUTCOMES.length ? undefined : v.join(',') || 'none' })
+          }
+        />
+        <Slider
+          label="Min. reranker"
+          min={0}
+          max={1}
+          step={0.01}
+          value={min}
+          onChange={setMin}
+          format={(v) => v.toFixed(2)}
+        />
+      </div>
+      <ErrorNotice error={list.error} />
+      <VirtualTable
+        label="Similar pairs"
+        rows={list.items}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowHeight={46}
+        hasMore={list.hasMore}
+        loading={list.loading}
+        onLoadMore={list.loadMore}
+        sort={sort}
+        onSort={(s) => replaceHashParams({ sort: s === '-reranker' ? undefined : s })}
+        resetKey={`${outcomes.join(',')}|${applied}|${sort}`}
+        empty={
+          outcomes.length === 0
+            ? 'Choose at least one outcome.'
+            : 'No pairs match. Run the analysis after a crawl, or lower the reranker threshold.'
+        }
+      />
+    </>
+  );
+}
+
+function ClustersTab({ siteId }: { siteId: number }) {
+  const list = usePagedList((cursor, signal) => similarityApi.clusters(siteId, cursor, signal), [siteId]);
+  useSiteChanges(siteId, ['similarity'], list.reload);
+  if (list.error) return <ErrorNotice error={list.error} />;
+  if (!list.items.length)
+    return list.loading ? (
+      <Loading />
+    ) : (
+      <EmptyState title="No clusters.">
+        <p>Clusters group pages joined by duplicate or merge pairs. Run the analysis to find them.</p>
+      </EmptyState>
+    );
+  return (
+    <div className="cluster-list scroll-y">
+      {list.items.map((c) => (
+        <ClusterCard key={c.id} cluster={c} />
+      ))}
+      {list.hasMore && (
+        <button type="button" className="btn" onClick={list.loadMore} disabled={list.loading}>
+          Show more clusters
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ClusterCard({ cluster }: { cluster: Cluster }) {
+  return (
+    <details className="panel cluster" open={cluster.size <= 4}>
+      <summary>
+        <span className="cluster-label">{cluster.label || `Cluster ${cluster.id}`}</span>
+        <span className="muted">
+          {' '}
+          · {cluster.size} pages · mean reranker {fmtScore(cluster.mean_reranker)}
+        </span>
+      </summary>
+      {cluster.representative_page && (
+        <p className="small">
+          Suggested canonical: <PageName page={cluster.representative_page} />
+        </p>
+      )}
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Page</th>
+            <th scope="col" className="num">
+              Inlinks
+            </th>
+            <th scope="col" className="num">
+              Score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cluster.pages.map(({ page, score }) => (
+            <tr key={page.id}>
+              <td>
+                <PageName page={page} />
+              </td>
+              <td className="num">{fmtInt(page.inlinks)}</td>
+              <td className="num">{fmtScore(score)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

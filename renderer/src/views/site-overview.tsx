@@ -1,0 +1,367 @@
+/**
+ * One site at a glance: start or cancel a crawl (live progress from `/events`), the figures of the last crawl,
+ * summary charts, the analysis jobs that follow a crawl, and the crawl history.
+ */
+import { useState, type FormEvent } from 'react';
+import { jobsApi, sitesApi } from '../api/endpoints.js';
+import { useEvent, useSiteChanges } from '../api/events.js';
+import type { Job, Site, SiteSummary } from '../api/types.js';
+import { BarChart, type Bar } from '../components/bar-chart.js';
+import { ExternalLink, Stat } from '../components/controls.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
+import { JobOutcome, JobStatus } from '../components/job-status.js';
+import { useActiveJobs } from '../hooks/use-active-jobs.js';
+import { useAction, useApi } from '../hooks/use-api.js';
+import { useThrottled } from '../hooks/use-throttled.js';
+import { fmtDate, fmtInt, jobLabel, words } from '../format.js';
+import { links, navigate } from '../router.js';
+import { useSites } from '../sites-context.js';
+
+export function SiteOverview({ siteId }: { siteId: number }) {
+  const { byId, reload: reloadSites } = useSites();
+  const site = byId(siteId)!;
+  const summary = useApi((signal) => sitesApi.summary(siteId, signal), [siteId]);
+  const crawls = useApi((signal) => sitesApi.crawls(siteId, signal), [siteId]);
+  const jobs = useActiveJobs({ siteId });
+  const refresh = () => {
+    summary.reload();
+    crawls.reload();
+  };
+  useSiteChanges(siteId, ['site', 'pages', 'similarity', 'embeddings'], refresh);
+  // While a crawl runs the figures and charts fill in every few seconds rather than only at the end.
+  const duringCrawl = useThrottled(() => {
+    summary.reload();
+    crawls.reload();
+    reloadSites();
+  }, 3000);
+  useEvent('job.progress', (job) => {
+    if (job.site_id === siteId && job.kind === 'crawl') duringCrawl();
+  });
+  useEvent('job.finished', (job) => {
+    if (job.site_id === siteId) {
+      refresh();
+      reloadSites();
+    }
+  });
+
+  const crawling = jobs.active.some((j) => j.kind === 'crawl');
+  return (
+    <section className="view">
+      <header className="view-header">
+        <div>
+          <h1>{site.name}</h1>
+          <p className="view-lede">
+            <ExternalLink url={site.start_url} /> · added {fmtDate(site.created_at)}
+          </p>
+        </div>
+        <CrawlButton site={site} disabled={crawling} onStarted={jobs.track} />
+      </header>
+
+      {jobs.active.length > 0 && (
+        <div className="panel jobs-panel" aria-label="Running jobs">
+          {jobs.active.map((job) => (
+            <JobStatus key={job.id} job={job} />
+          ))}
+        </div>
+      )}
+      {jobs.finished.slice(0, 2).map((job) => (
+        <JobOutcome key={job.id} job={job} />
+      ))}
+
+      <div className="stat-row stat-row-large panel">
+        <Stat label="pages" value={fmtInt(site.stats.pages)} hint="Every fetched URL" />
+        <Stat label="HTML pages" value={fmtInt(site.stats.html_pages)} />
+        <Stat label="redirects" value={fmtInt(site.stats.redirects)} />
+        <Stat label="errors" value={fmtInt(site.stats.errors)} hint="4xx, 5xx and failed fetches" />
+        <Stat label="blocked by robots" value={fmtInt(site.stats.blocked)} />
+        <Stat
+          label="embedded"
+          value={fmtInt(site.stats.embedded)}
+          hint="Pages ready for search and similarity"
+        />
+        <Stat label="similar pairs" value={fmtInt(site.stats.pairs)} />
+        <Stat label="clusters" value={fmtInt(site.stats.clusters)} />
+      </div>
+
+      <ErrorNotice error={summary.error} />
+      {summary.data ? (
+        summary.data.pages === 0 ? (
+          <EmptyState title="Nothing crawled yet.">
+            <p>Start a crawl to see status codes, depths, indexability and response times here.</p>
+          </EmptyState>
+        ) : (
+          <SummaryCharts summary={summary.data} />
+        )
+      ) : (
+        !summary.error && <Loading />
+      )}
+
+      <AnalysisPanel siteId={siteId} busy={jobs.active.length > 0} onStarted={jobs.track} />
+      <CrawlHistory jobs={crawls.data?.items} error={crawls.error} />
+      <DangerZone site={site} disabled={jobs.active.length > 0} />
+    </section>
+  );
+}
+
+function CrawlButton({
+  site,
+  disabled,
+  onStarted,
+}: {
+  site: Site;
+  disabled: boolean;
+  onStarted: (job: Job) => void;
+}) {
+  const start = useAction(jobsApi.startCrawl);
+  const [open, setOpen] = useState(false);
+  const [maxPages, setMaxPages] = useState(String(site.settings.max_pages));
+  const [renderJs, setRenderJs] = useState(site.settings.render_js);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const limit = Number(maxPages);
+    const job = await start.run(site.id, {
+      ...(Number.isInteger(limit) && limit > 0 && limit !== site.settings.max_pages
+        ? { max_pages: limit }
+        : {}),
+      ...(renderJs !== site.settings.render_js ? { render_js: renderJs } : {}),
+    });
+    if (job) {
+      onStarted(job);
+      setOpen(false);
+    }
+  };
+  return (
+    <div className="crawl-control">
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void submit()}
+          disabled={disabled || start.busy}
+        >
+          {disabled ? 'Crawl running…' : start.busy ? 'Starting…' : 'Start crawl'}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={open}
+          aria-controls="crawl-options"
+          onClick={() => setOpen(!open)}
+          disabled={disabled}
+        >
+          Options
+        </button>
+      </div>
+      {open && (
+        <form id="crawl-options" className="popover" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="crawl-max-pages">Max pages for this crawl</label>
+            <input
+              id="crawl-max-pages"
+              type="number"
+              min={1}
+              value={maxPages}
+              onChange={(e) => setMaxPages(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="crawl-render">Render JavaScript</label>
+            <select
+              id="crawl-render"
+              value={renderJs}
+              onChange={(e) => setRenderJs(e.target.value as Site['settings']['render_js'])}
+            >
+              <option value="off">Off (fastest)</option>
+              <option value="auto">Auto (app shells only)</option>
+              <option value="on">On (every page, in Chromium)</option>
+            </select>
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={start.busy}>
+            Start with these options
+          </button>
+        </form>
+      )}
+      <ErrorNotice error={start.error} />
+    </div>
+  );
+}
+
+const STATUS_TONE = (key: string): Bar['tone'] =>
+  key === 'error' ? 'bad' : key.startsWith('2') ? 'ok' : key.startsWith('3') ? 'warn' : 'bad';
+
+function SummaryCharts({ summary }: { summary: SiteSummary }) {
+  const depths = [...summary.depths].sort((a, b) =>
+    a.key === 'none' ? 1 : b.key === 'none' ? -1 : Number(a.key) - Number(b.key),
+  );
+  return (
+    <div className="chart-grid">
+      <div className="panel chart">
+        <h2>Status codes</h2>
+        <BarChart
+          label="Pages by status code"
+          bars={summary.status_codes.map((c) => ({ label: c.key, value: c.count, tone: STATUS_TONE(c.key) }))}
+        />
+      </div>
+      <div className="panel chart">
+        <h2>Crawl depth</h2>
+        <BarChart
+          label="Pages by crawl depth"
+          bars={depths.map((c) => ({
+            label: c.key === 'none' ? 'sitemap only' : `depth ${c.key}`,
+            value: c.count,
+          }))}
+        />
+      </div>
+      <div className="panel chart">
+        <h2>Indexability</h2>
+        <BarChart
+          label="Pages by indexability"
+          bars={summary.indexability.map((c) => ({
+            label: words(c.key),
+            value: c.count,
+            tone: c.key === 'indexable' ? 'ok' : 'warn',
+          }))}
+        />
+      </div>
+      <div className="panel chart">
+        <h2>Response times</h2>
+        <BarChart
+          label="Response time percentiles"
+          unit=" ms"
+          bars={[
+            { label: 'median (p50)', value: Math.round(summary.response_ms.p50 ?? 0), tone: 'info' },
+            { label: 'slowest 5% (p95)', value: Math.round(summary.response_ms.p95 ?? 0), tone: 'warn' },
+          ]}
+        />
+        <h3>Content types</h3>
+        <BarChart
+          label="Pages by content type"
+          bars={summary.content_types.map((c) => ({ label: c.key, value: c.count, tone: 'muted' }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+function AnalysisPanel({
+  siteId,
+  busy,
+  onStarted,
+}: {
+  siteId: number;
+  busy: boolean;
+  onStarted: (job: Job) => void;
+}) {
+  const embed = useAction(jobsApi.rebuildEmbeddings);
+  const analyze = useAction(jobsApi.analyzeSimilarity);
+  return (
+    <div className="panel">
+      <h2>Analysis</h2>
+      <p className="muted">
+        Pages are embedded after every crawl. Run the similarity analysis to find duplicates, merge candidates
+        and related pages.
+      </p>
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || analyze.busy}
+          onClick={async () => {
+            const job = await analyze.run(siteId);
+            if (job) onStarted(job);
+          }}
+        >
+          Analyse similarity
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || embed.busy}
+          onClick={async () => {
+            const job = await embed.run(siteId);
+            if (job) onStarted(job);
+          }}
+        >
+          Embed changed pages
+        </button>
+      </div>
+      <ErrorNotice error={analyze.error ?? embed.error} />
+    </div>
+  );
+}
+
+function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown }) {
+  return (
+    <div className="panel">
+      <h2>Crawl history</h2>
+      <ErrorNotice error={error} />
+      {jobs && jobs.length === 0 && <p className="muted">No crawls yet.</p>}
+      {jobs && jobs.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Crawl</th>
+              <th scope="col">Started</th>
+              <th scope="col">Finished</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Pages
+              </th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <tr key={job.id}>
+                <td>
+                  {jobLabel(job.kind)} #{job.id}
+                </td>
+                <td>{fmtDate(job.started_at ?? job.created_at)}</td>
+                <td>{fmtDate(job.finished_at)}</td>
+                <td>
+                  <span
+                    className={`badge tone-${job.status === 'succeeded' ? 'ok' : job.status === 'failed' ? 'bad' : 'muted'}`}
+                  >
+                    {job.status}
+                  </span>
+                </td>
+                <td className="num">{fmtInt(job.progress.done)}</td>
+                <td className="muted">{job.error?.detail ?? job.progress.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function DangerZone({ site, disabled }: { site: Site; disabled: boolean }) {
+  const remove = useAction(async (id: number) => {
+    await sitesApi.remove(id);
+    return true;
+  });
+  const { reload } = useSites();
+  return (
+    <details className="panel danger">
+      <summary>Delete this site</summary>
+      <p>
+        Deleting removes every page, link, embedding and analysis stored for {site.name}. It cannot be undone.
+      </p>
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={disabled || remove.busy}
+        onClick={async () => {
+          if (!window.confirm(`Delete ${site.name} and everything crawled for it?`)) return;
+          if (!(await remove.run(site.id))) return;
+          reload();
+          navigate(links.sites());
+        }}
+      >
+        Delete {site.name}
+      </button>
+      <ErrorNotice error={remove.error} />
+    </details>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * One target on the campaign board: kind, title, query, score; the moves its status allows; and, on demand,
+ * the rationale and the evidence (origin, pages with their role, the figures behind the score, Search Console).
+ */
+import { useState } from 'react';
+import { campaignsApi } from '../api/endpoints.js';
+import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
+import { Badge } from '../components/controls.js';
+import { ErrorNotice } from '../components/feedback.js';
+import { useAction } from '../hooks/use-api.js';
+import { fmtDate, fmtInt, fmtScore, shortUrl, words } from '../format.js';
+import { links } from '../router.js';
+
+/** The buttons each status offers, in the order the work flows (the server's status machine decides). */
+const MOVES: Record<TargetStatus, { to: TargetStatus; label: string; primary?: boolean }[]> = {
+  proposed: [
+    { to: 'accepted', label: 'Accept', primary: true },
+    { to: 'rejected', label: 'Reject' },
+  ],
+  accepted: [
+    { to: 'in_progress', label: 'Start', primary: true },
+    { to: 'rejected', label: 'Reject' },
+  ],
+  in_progress: [
+    { to: 'done', label: 'Done', primary: true },
+    { to: 'accepted', label: 'Back to accepted' },
+  ],
+  rejected: [{ to: 'proposed', label: 'Reconsider' }],
+  done: [{ to: 'in_progress', label: 'Reopen' }],
+};
+
+const KIND_TONE: Record<Target['kind'], string> = {
+  new_content: 'ok',
+  refresh: 'info',
+  merge: 'warn',
+  internal_link: 'muted',
+};
+
+export function TargetCard({
+  target,
+  siteId,
+  onChanged,
+}: {
+  target: Target;
+  siteId: number;
+  onChanged: (t: Target) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const move = useAction(campaignsApi.updateTarget);
+  const go = async (to: TargetStatus) => {
+    const updated = await move.run(target.id, { status: to });
+    if (updated) onChanged(updated);
+  };
+  const detailsId = `target-${target.id}-details`;
+  return (
+    <article className="target-card" data-target-id={target.id} aria-label={target.title}>
+      <div className="target-top">
+        <Badge tone={KIND_TONE[target.kind]}>{words(target.kind)}</Badge>
+        {target.evidence?.stale && <Badge tone="bad">page gone</Badge>}
+        {target.source === 'manual' && <Badge tone="muted">manual</Badge>}
+        <span className="target-score" title="Priority score">
+          {fmtScore(target.score)}
+        </span>
+      </div>
+      <h3 className="target-title">{target.title}</h3>
+      {target.query && <p className="target-query muted">“{target.query}”</p>}
+      <div className="btn-row">
+        {MOVES[target.status].map((m) => (
+          <button
+            key={m.to}
+            type="button"
+            className={`btn btn-small ${m.primary ? 'btn-primary' : ''}`}
+            disabled={move.busy}
+            onClick={() => void go(m.to)}
+          >
+            {m.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="btn btn-small btn-link"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide why' : 'Why?'}
+        </button>
+      </div>
+      <ErrorNotice error={move.error} />
+      {open && (
+        <div id={detailsId} className="target-details">
+          <p className="pre-line">{target.rationale || 'No rationale recorded.'}</p>
+          {target.evidence && <Evidence evidence={target.evidence} siteId={siteId} />}
+          {target.notes && (
+            <p className="pre-line small">
+              <strong>Notes:</strong> {target.notes}
+            </p>
+          )}
+          <p className="muted small">
+            {words(target.source)} · created {fmtDate(target.created_at)}
+          </p>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Evidence({ evidence, siteId }: { evidence: TargetEvidence; siteId: number }) {
+  const scores = Object.entries(evidence.scores);
+  return (
+    <div className="evidence">
+      <p className="small">
+        <strong>Evidence:</strong> {words(evidence.origin)}{' '}
+        <span className="muted">(computed {fmtDate(evidence.computed_at)})</span>
+      </p>
+      {evidence.pages.length > 0 && (
+        <ul className="evidence-pages">
+          {evidence.pages.map((p) => (
+            <li key={`${p.role}-${p.id}`}>
+              <Badge tone="muted">{words(p.role)}</Badge>{' '}
+              <a href={links.page(siteId, p.id)} title={p.url}>
+                {p.title?.trim() || shortUrl(p.url)}
+              </a>
+              <span className="muted small">
+                {' '}
+                {p.score !== null ? `similarity ${fmtScore(p.score)} · ` : ''}
+                {fmtInt(p.word_count)} words · {fmtInt(p.inlinks)} inlinks
+                {p.gsc ? ` · ${fmtInt(p.gsc.clicks)} clicks` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {scores.length > 0 && (
+        <dl className="evidence-scores">
+          {scores.map(([k, v]) => (
+            <div key={k}>
+              <dt>{words(k)}</dt>
+              <dd>{Number.isInteger(v) ? fmtInt(v) : fmtScore(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {evidence.gsc && (
+        <p className="small">
+          Search Console: {fmtInt(evidence.gsc.clicks)} clicks, {fmtInt(evidence.gsc.impressions)}{' '}
+          impressions, position {evidence.gsc.position.toFixed(1)}
+          {evidence.gsc.recent_clicks !== undefined && evidence.gsc.previous_clicks !== undefined
+            ? ` (last 28 days ${fmtInt(evidence.gsc.recent_clicks)} vs ${fmtInt(evidence.gsc.previous_clicks)} before)`
+            : ''}
+        </p>
+      )}
+    </div>
+  );
+}
