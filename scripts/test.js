@@ -43,8 +43,10 @@ function testFiles(dir) {
 
 if (!only.length) {
   step('typecheck', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('typecheck renderer', 'npx', ['--no-install', 'tsc', '-p', 'renderer', '--noEmit']);
   step('lint', 'npx', ['--no-install', 'eslint', '.']);
   step('format', 'npx', ['--no-install', 'prettier', '--check', '--log-level=warn', '.']);
+  // Builds the server and the renderer (dist/renderer), which the e2e suite serves.
   step('build', 'npm', ['run', '--silent', 'build']);
 }
 // The embedding tests need the model; building it is offline and a no-op when it is current.

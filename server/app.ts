@@ -2,24 +2,27 @@
  * `buildApp(deps)` assembles the Express app used by the CLI, the Electron shell and the tests: guards,
  * the routers, static UI files, 404/405 and the problem+json error middleware. It does not listen.
  */
-import { existsSync } from 'node:fs';
 import express, { type Express } from 'express';
 import type { Services } from './domain/services.js';
 import { allowedMethods, assertUniqueOperations, mountRoutes, type RouteDef } from './http/define-route.js';
 import { buildOpenApi } from './http/openapi.js';
 import { HttpProblem, errorMiddleware } from './http/problem.js';
+import { proxyGate } from './http/proxy-gate.js';
 import { analyticsRoutes } from './http/routes/analytics.js';
+import { campaignsRoutes } from './http/routes/campaigns.js';
 import { crawlRoutes } from './http/routes/crawl.js';
 import { exportRoutes } from './http/routes/export.js';
 import { graphRoutes } from './http/routes/graph.js';
 import { ideasRoutes } from './http/routes/ideas.js';
 import { jobsRoutes } from './http/routes/jobs.js';
 import { pagesRoutes } from './http/routes/pages.js';
+import { proxyRoutes } from './http/routes/proxy.js';
 import { similarityRoutes } from './http/routes/similarity.js';
 import { sitesRoutes } from './http/routes/sites.js';
+import { targetsRoutes } from './http/routes/targets.js';
 import { PUBLIC_ROUTES, systemRoutes } from './http/routes/system.js';
 import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
-import { uiFallbackPage } from './http/ui-fallback.js';
+import { uiStatic } from './http/ui-static.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -52,7 +55,7 @@ export interface AppDeps {
 }
 
 export function allRoutes(services: Services, openapi: () => unknown): RouteDef[] {
-  return [
+  const routes: RouteDef[] = [
     ...systemRoutes(services, openapi),
     ...sitesRoutes(services),
     ...crawlRoutes(services),
@@ -63,7 +66,11 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...analyticsRoutes(services),
     ...exportRoutes(services),
     ...jobsRoutes(services),
+    ...campaignsRoutes(services),
+    ...targetsRoutes(services),
+    ...proxyRoutes(() => routes),
   ];
+  return routes;
 }
 
 export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; openapi: () => unknown } {
@@ -89,25 +96,26 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
   });
   app.use(hostGuard());
 
+  // Proxied calls meet the allowlist on the route Express picked for them, before anything else runs.
+  const gate = proxyGate(() => deps.services.settings.get().proxy_allow_internal);
   const publicApi = express.Router();
   mountRoutes(
     publicApi,
     routes.filter((r) => PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
-    deps,
+    { ...deps, gate },
   );
   app.use(publicApi);
 
   // The UI's static files need no token; `/?token=` turns the token into a cookie for the API calls.
   app.get('/', tokenLanding(deps.token));
-  if (existsSync(deps.uiDir)) app.use(express.static(deps.uiDir, { index: 'index.html' }));
-  else app.get('/', (_req, res) => res.type('html').send(uiFallbackPage(deps.version)));
+  app.use(uiStatic(deps.uiDir, deps.version, (path) => allowedMethods(routes, path).length > 0));
 
   const api = express.Router();
   api.use(authGuard(deps.token));
   mountRoutes(
     api,
     routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
-    deps,
+    { ...deps, gate },
   );
   app.use(api);
 

@@ -43,7 +43,7 @@ export class BrowserUnavailableError extends Error {
   override name = 'BrowserUnavailableError';
 }
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

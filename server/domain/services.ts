@@ -1,10 +1,22 @@
 /** The domain services, built once per app from the store and the event bus. */
+import { dirname } from 'node:path';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import { GscCredentials } from './analytics/gsc-credentials.js';
+import { GscImport } from './analytics/gsc-import.js';
+import { GscQueries } from './analytics/gsc-queries.js';
+import { GscReport } from './analytics/gsc-report.js';
+import { GscSync } from './analytics/gsc-sync.js';
+import { GscWriter } from './analytics/gsc-writer.js';
 import { OtherUrlsService } from './analytics/other-urls-service.js';
+import { CampaignActions } from './campaigns/campaign-actions.js';
+import { CampaignsService } from './campaigns/campaigns-service.js';
+import { TargetAssessor } from './campaigns/target-assessor.js';
+import { TargetsService } from './campaigns/targets-service.js';
 import { CrawlService } from './crawl/crawl-service.js';
 import { EmbeddingService } from './embeddings/embedding-service.js';
 import { ExportService } from './export/export-service.js';
+import { ReportService } from './export/report/report-service.js';
 import { GraphService } from './graph/graph-service.js';
 import { PagesService } from './pages/pages-service.js';
 import { SimilarityQueries } from './similarity/similarity-queries.js';
@@ -18,12 +30,25 @@ import { HealthService } from './system/health-service.js';
 export function createServices(
   store: Store,
   bus: EventBus,
-  opts: { version: string; resourcesDir: string; logger: Logger },
+  opts: {
+    version: string;
+    resourcesDir: string;
+    logger: Logger;
+    /** Where secrets and uploads live; defaults to the database's folder, which is the data dir. */
+    dataDir?: string;
+  },
 ) {
   const settings = new SettingsService(store);
   const sites = new SitesService(store, bus);
   const jobs = new JobsService(store, bus);
   const pages = new PagesService(store);
+  const dataDir = opts.dataDir ?? dirname(store.file);
+  const gscCredentials = new GscCredentials(dataDir);
+  const gscWriter = new GscWriter(store, sites);
+  const gscQueries = new GscQueries(store);
+  const embeddings = new EmbeddingService(store, bus, settings, pages, jobs, opts);
+  const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available());
+  const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
   return {
     bus,
     settings,
@@ -31,13 +56,24 @@ export function createServices(
     jobs,
     crawl: new CrawlService(store, bus, sites, jobs, settings, opts.logger),
     pages,
-    embeddings: new EmbeddingService(store, bus, settings, pages, jobs, opts),
+    embeddings,
     similarity: new SimilarityService(store, bus, settings, jobs),
     similarityQueries: new SimilarityQueries(store, pages),
     otherUrls: new OtherUrlsService(store),
-    exports: new ExportService(store),
+    gscQueries,
+    gscReport: new GscReport(store),
+    gscCredentials,
+    gscSync: new GscSync(jobs, sites, settings, gscCredentials, gscWriter),
+    gscImport: new GscImport(store, jobs, sites, gscWriter, dataDir, bus),
+    exports: new ExportService(
+      store,
+      new ReportService(store, settings, { version: opts.version, gsc: gscQueries }),
+    ),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
+    campaigns,
+    targets: new TargetsService(store, bus, campaigns, assessor),
+    campaignActions: new CampaignActions(store, bus, campaigns, assessor),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 /** Exports (`export` router). */
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, repeatable } from './common.js';
+import { TargetStatus } from './targets.js';
 
 export const ExportList = z
   .object({
@@ -11,4 +12,9 @@ export const ExportParams = z.strictObject({
   name: z.string().min(1).max(64),
   format: z.string().min(1).max(16),
 });
-export const ExportQuery = z.strictObject({ site_id: Id });
+/** Site exports need `site_id`; `campaign-targets` needs `campaign_id` and may filter by `status`. */
+export const ExportQuery = z.strictObject({
+  site_id: Id.optional(),
+  campaign_id: Id.optional(),
+  status: repeatable(TargetStatus).optional(),
+});

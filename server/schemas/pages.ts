@@ -85,7 +85,14 @@ export const PageListQuery = PaginationQuery.extend({
   sort: PageSort.default('id'),
 });
 export type PageListQuery = z.infer<typeof PageListQuery>;
-export const PageList = pageOf(PageSummary);
+/** A `/pages` row: the summary with the page's Search Console figures (null when there are none). */
+export const PageListItem = PageSummary.extend({
+  gsc_clicks: z.number().nullable(),
+  gsc_impressions: z.number().nullable(),
+  gsc_position: z.number().nullable().meta({ description: 'Average position, weighted by impressions.' }),
+}).meta({ id: 'PageListItem' });
+export type PageListItem = z.infer<typeof PageListItem>;
+export const PageList = pageOf(PageListItem);
 export const PageParams = z.strictObject({ page_id: Id });
 
 export const LinkEnd = z.object({

@@ -12,6 +12,23 @@ export const Health = z
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * A Search Console endpoint: the sync sends refresh tokens and signed JWTs there, so plain http is only for a
+ * server on this machine (the tests' fake Search Console).
+ */
+const GscEndpointUrl = z
+  .url({ protocol: /^https?$/, abort: true })
+  .max(2048)
+  .refine(
+    (u) => {
+      const url = new URL(u);
+      return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+    },
+    { message: 'must be an https URL; http is allowed only for 127.0.0.1, ::1 and localhost' },
+  );
+
 /**
  * Application-wide settings (not per site). Later areas add their knobs here, with defaults, so that one
  * schema validates `PATCH /settings`, types the code and documents the API.
@@ -22,10 +39,21 @@ export const AppSettingsShape = {
   similarity_duplicate_jaccard: z.number().min(0).max(1),
   similarity_merge_reranker: z.number().min(0).max(1),
   similarity_related_reranker: z.number().min(0).max(1),
+  /**
+   * A cross-encoder model folder (transformers.js layout: config.json, tokenizer.json, onnx/model.onnx) that
+   * replaces the passage reranker in similarity analyses; null keeps the passage reranker.
+   */
+  similarity_cross_encoder_dir: z.string().min(1).max(4096).nullable(),
   idea_covered_score: z.number().min(-1).max(1),
   idea_partially_covered_score: z.number().min(-1).max(1),
   /** Which build of the embedding model runs: `q8` is smaller and faster, `fp32` the reference. */
   embedding_variant: z.enum(['fp32', 'q8']),
+  /** Where the Search Console client sends its requests; tests point it at a local server. */
+  gsc_api_root: GscEndpointUrl,
+  /** Google's OAuth token endpoint (service-account JWT exchange and refresh-token grant). */
+  gsc_token_url: GscEndpointUrl,
+  /** Rows per Search Console request (the API's maximum is 25,000). */
+  gsc_row_limit: z.number().int().min(1).max(25_000),
 };
 
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
@@ -34,9 +62,13 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   similarity_duplicate_jaccard: 0.9,
   similarity_merge_reranker: 0.8,
   similarity_related_reranker: 0.6,
+  similarity_cross_encoder_dir: null,
   idea_covered_score: 0.75,
   idea_partially_covered_score: 0.55,
   embedding_variant: 'fp32',
+  gsc_api_root: 'https://searchconsole.googleapis.com/',
+  gsc_token_url: 'https://oauth2.googleapis.com/token',
+  gsc_row_limit: 25_000,
 };
 
 export const AppSettings = z.object(AppSettingsShape).meta({ id: 'AppSettings' });

@@ -9,13 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import { buildApp } from '../../server/app.js';
+import { answerClientErrors } from '../../server/http/client-errors.js';
 import { EventBus } from '../../server/domain/events.js';
 import { createServices } from '../../server/domain/services.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import type { JobKind } from '../../server/jobs/job-kind.js';
 import { wireFollowUps } from '../../server/jobs/follow-ups.js';
 import { builtinJobKinds } from '../../server/jobs/kinds/index.js';
-import { createLogger } from '../../server/logger.js';
+import { createLogger, type Logger } from '../../server/logger.js';
 import { createStore, openDatabase } from '../../server/store/index.js';
 import { PROJECT_ROOT, VERSION } from '../../server/version.js';
 
@@ -30,6 +31,10 @@ export interface TestAppOptions {
   resourcesDir?: string;
   /** Queue embeddings after crawls, as the server does. */
   followUps?: boolean;
+  /** Defaults to a silent one; tests that check what is logged pass their own. */
+  logger?: Logger;
+  /** The built renderer to serve at `/` (browser tests); by default none, so `/` shows the fallback page. */
+  uiDir?: string;
 }
 
 export function makeTempDir(prefix = 'siteloupe-'): string {
@@ -42,7 +47,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const db = openDatabase(file);
   const store = createStore(db, file);
   const bus = new EventBus();
-  const logger = createLogger('silent');
+  const logger = opts.logger ?? createLogger('silent');
   const services = createServices(store, bus, {
     version: VERSION,
     resourcesDir: opts.resourcesDir ?? join(PROJECT_ROOT, 'resources'),
@@ -59,12 +64,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     token,
     version: VERSION,
     bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024,
-    uiDir: join(dir, 'no-ui'),
+    uiDir: opts.uiDir ?? join(dir, 'no-ui'),
     validateResponses: true,
   });
   // A real listening socket on 127.0.0.1, so Host checks see one fixed port as they do in production.
   const server = built.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
+  answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const http = supertest(baseUrl);

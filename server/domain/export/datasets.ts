@@ -6,7 +6,7 @@ import type { Store } from '../../store/index.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
 import { graphFile, type GraphFormat } from './graph-export.js';
 
-export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'xlsx' | 'gexf' | 'graphml';
+export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'xlsx' | 'gexf' | 'graphml' | 'html' | 'pdf';
 export type Row = Record<string, string | number | boolean | null>;
 
 export interface Dataset {
@@ -87,10 +87,22 @@ export const DATASETS: Dataset[] = [
     name: 'other-urls',
     description: 'URLs that are not indexable pages, with the reason.',
     formats: ['csv'],
-    columns: ['url', 'reason', 'sources', 'status_code', 'content_type', 'inlinks', 'first_seen_at'],
-    read: (store, siteId, after, limit) =>
-      page(
-        store.otherUrls.list(siteId, undefined, 0, after, limit),
+    columns: [
+      'url',
+      'reason',
+      'sources',
+      'status_code',
+      'content_type',
+      'inlinks',
+      'gsc_clicks',
+      'gsc_impressions',
+      'first_seen_at',
+    ],
+    read: (store, siteId, after, limit) => {
+      const rows = store.otherUrls.list(siteId, undefined, 0, after, limit);
+      const gsc = new Map(store.gscFigures.figuresFor(rows.map((r) => r.id)).map((f) => [f.url_id, f]));
+      return page(
+        rows,
         (r) => ({
           url: r.url,
           reason: r.reason,
@@ -98,10 +110,13 @@ export const DATASETS: Dataset[] = [
           status_code: r.status_code,
           content_type: r.content_type,
           inlinks: r.inlinks,
+          gsc_clicks: gsc.get(r.id)?.clicks ?? null,
+          gsc_impressions: gsc.get(r.id)?.impressions ?? null,
           first_seen_at: r.first_seen_at,
         }),
         limit,
-      ),
+      );
+    },
   },
   {
     name: 'similarity-pairs',
@@ -155,6 +170,29 @@ DATASETS.push({
     );
     return { rows, last: clusters.length === limit ? clusters.at(-1)!.id : null };
   },
+});
+
+DATASETS.push({
+  name: 'gsc',
+  description:
+    'Search Console rows: page × query × date from the API, and per-page, per-query and per-day totals from an imported export (see grain).',
+  formats: ['csv'],
+  columns: ['grain', 'url', 'query', 'date', 'clicks', 'impressions', 'ctr', 'position'],
+  read: (store, siteId, after, limit) =>
+    page(
+      store.gscRows.exportPage(siteId, after, limit),
+      (r) => ({
+        grain: r.grain,
+        url: r.url,
+        query: r.query,
+        date: r.date,
+        clicks: r.clicks,
+        impressions: r.impressions,
+        ctr: r.ctr,
+        position: r.position,
+      }),
+      limit,
+    ),
 });
 
 DATASETS.push({

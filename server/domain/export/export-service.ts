@@ -4,10 +4,12 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Store } from '../../store/index.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { CAMPAIGN_TARGETS, campaignTargetsDataset } from './campaign-targets-dataset.js';
 import { neutralizeFormula } from './csv-safety.js';
 import { DATASETS, datasetNamed, type ExportFormat, type Row } from './datasets.js';
 import { xlsxStream } from './xlsx-writer.js';
+import type { ReportService } from './report/report-service.js';
 
 const CHUNK = 1000;
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -17,33 +19,107 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   gexf: 'application/gexf+xml; charset=utf-8',
   graphml: 'application/graphml+xml; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+/** The report is a document rather than a dataset: it is listed with them and rendered whole. */
+const REPORT = {
+  name: 'report',
+  formats: ['html', 'pdf'] as ExportFormat[],
+  description:
+    'A self-contained site report for clients: summary, charts, top issues, duplicate clusters, orphans, other URLs and Search Console top pages (HTML, or PDF printed by Chromium).',
 };
 
 export interface ExportStream {
   filename: string;
   contentType: string;
-  body: AsyncIterable<string | Buffer>;
+  body: AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
 }
 
 export class ExportService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly report: ReportService,
+  ) {}
 
   list() {
-    return { items: DATASETS.map((d) => ({ name: d.name, formats: d.formats, description: d.description })) };
+    return {
+      items: [...DATASETS, CAMPAIGN_TARGETS, REPORT].map((d) => ({
+        name: d.name,
+        formats: d.formats,
+        description: d.description,
+      })),
+    };
   }
 
-  open(name: string, format: string, siteId: number): ExportStream {
+  /**
+   * Opens an export from the download's query: campaign exports are scoped by `campaign_id` (and filtered by
+   * `status`), every other export by `site_id`. A missing scope is a 400 naming the parameter.
+   */
+  async openFor(
+    name: string,
+    format: string,
+    q: { site_id?: number | undefined; campaign_id?: number | undefined; status?: string[] | undefined },
+  ): Promise<ExportStream> {
+    const need = (param: 'site_id' | 'campaign_id') =>
+      new ValidationError(`Invalid query: query.${param} is required for ${name}.${format}.`, [
+        { path: `query.${param}`, message: `is required for ${name}.${format}` },
+      ]);
+    if (name === CAMPAIGN_TARGETS.name && CAMPAIGN_TARGETS.formats.includes(format as ExportFormat)) {
+      if (q.campaign_id === undefined) throw need('campaign_id');
+      return this.openCampaignTargets(format as ExportFormat, q.campaign_id, q.status);
+    }
+    if (q.site_id !== undefined) return this.open(name, format, q.site_id);
+    // An unknown name or format is a 404 whatever the query says.
+    const known = (name === REPORT.name ? REPORT : datasetNamed(name))?.formats.includes(
+      format as ExportFormat,
+    );
+    if (!known)
+      throw new NotFoundError(
+        `No export ${name}.${format}. GET /export lists the exports and their formats.`,
+      );
+    throw need('site_id');
+  }
+
+  private openCampaignTargets(format: ExportFormat, campaignId: number, statuses?: string[]): ExportStream {
+    const campaign = this.store.campaigns.get(campaignId);
+    if (!campaign) throw new NotFoundError(`No campaign with id ${campaignId}.`);
+    const dataset = campaignTargetsDataset({ campaignId, statuses });
+    return {
+      filename: `${this.filePrefix(campaign.site_id)}-campaign-${campaignId}-targets.${format}`,
+      contentType: CONTENT_TYPES[format],
+      body:
+        format === 'xlsx'
+          ? xlsxStream('targets', dataset.columns, this.chunks(dataset, campaign.site_id))
+          : this.rows(dataset, campaign.site_id, format),
+    };
+  }
+
+  /** Resolves once the file can be sent: a missing site or Chromium fails here, before any byte is written. */
+  async open(name: string, format: string, siteId: number): Promise<ExportStream> {
+    // Only a format this export has: an unknown one is a 404 below, like any unknown export.
+    if (name === CAMPAIGN_TARGETS.name && CAMPAIGN_TARGETS.formats.includes(format as ExportFormat)) {
+      throw new ValidationError(`${name} is exported per campaign, not per site: give campaign_id instead.`, [
+        { path: 'query.campaign_id', message: `is required for ${name}.${format}` },
+      ]);
+    }
+    if (name === REPORT.name && REPORT.formats.includes(format as ExportFormat)) {
+      const body = format === 'pdf' ? await this.report.pdf(siteId) : this.report.html(siteId);
+      return {
+        filename: `${this.filePrefix(siteId)}-report.${format}`,
+        contentType: CONTENT_TYPES[format as ExportFormat],
+        body: [body],
+      };
+    }
     const dataset = datasetNamed(name);
     if (!dataset || !dataset.formats.includes(format as ExportFormat)) {
       throw new NotFoundError(
         `No export ${name}.${format}. GET /export lists the exports and their formats.`,
       );
     }
-    const site = this.store.sites.get(siteId);
-    if (!site) throw new NotFoundError(`No site with id ${siteId}.`);
-    const host = new URL(site.start_url).hostname.replace(/[^a-z0-9.-]/gi, '_');
     return {
-      filename: `${host}-${name}.${format}`,
+      filename: `${this.filePrefix(siteId)}-${name}.${format}`,
       contentType: CONTENT_TYPES[format as ExportFormat],
       body: dataset.stream
         ? dataset.stream(this.store, siteId, format as ExportFormat)
@@ -51,6 +127,12 @@ export class ExportService {
           ? xlsxStream(name, dataset.columns, this.chunks(dataset, siteId))
           : this.rows(dataset, siteId, format as ExportFormat),
     };
+  }
+
+  private filePrefix(siteId: number): string {
+    const site = this.store.sites.get(siteId);
+    if (!site) throw new NotFoundError(`No site with id ${siteId}.`);
+    return new URL(site.start_url).hostname.replace(/[^a-z0-9.-]/gi, '_');
   }
 
   /** The dataset's rows a chunk at a time, yielding to other requests between chunks. */

@@ -4,7 +4,7 @@ import type { PageRow } from '../../store/repos/pages-repo.js';
 import type { LinkRow } from '../../store/repos/pages-query-repo.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
-import type { Link, Page, PageListQuery, PageSummary } from '../../schemas/pages.js';
+import type { Link, Page, PageListItem, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError } from '../errors.js';
 import { afterSortKey, keysetPage } from '../sort-cursor.js';
 
@@ -32,7 +32,7 @@ export class PagesService {
   constructor(private readonly store: Store) {}
 
   list(q: PageListQuery & { cursor?: CursorKey | undefined }): {
-    items: PageSummary[];
+    items: PageListItem[];
     next_cursor: string | null;
   } {
     const after = afterSortKey(q.cursor, q.sort);
@@ -50,7 +50,17 @@ export class PagesService {
       q.limit + 1,
     );
     const { page, next_cursor } = keysetPage(rows, q.limit, q.sort);
-    return { items: page.map(summaryOf), next_cursor };
+    const gsc = new Map(this.store.gscFigures.figuresFor(page.map((r) => r.id)).map((f) => [f.url_id, f]));
+    const items = page.map((r) => {
+      const f = gsc.get(r.id);
+      return {
+        ...summaryOf(r),
+        gsc_clicks: f?.clicks ?? null,
+        gsc_impressions: f?.impressions ?? null,
+        gsc_position: f?.position ?? null,
+      };
+    });
+    return { items, next_cursor };
   }
 
   /** Summaries of the given pages, keyed by id (missing ids are absent). */

@@ -1,7 +1,8 @@
-/** `analytics` router: URLs that are not indexable pages. */
+/** `analytics` router: URLs that are not indexable pages, and Search Console data (analytics-gsc.ts). */
 import type { Services } from '../../domain/services.js';
 import { OtherUrlList, OtherUrlsQuery } from '../../schemas/analytics.js';
 import { defineRoute } from '../define-route.js';
+import { gscRoutes } from './analytics-gsc.js';
 
 export function analyticsRoutes(s: Services) {
   return [
@@ -21,5 +22,6 @@ export function analyticsRoutes(s: Services) {
       },
       handler: ({ query }) => s.otherUrls.list(query),
     }),
+    ...gscRoutes(s),
   ];
 }

@@ -24,16 +24,17 @@ export function exportRoutes(s: Services) {
       operationId: 'export.download',
       summary: 'Download an export as a file (streamed)',
       description:
-        'CSV cells that begin with = + - @ tab or carriage return are prefixed with an apostrophe.',
+        'CSV cells that begin with = + - @ tab or carriage return are prefixed with an apostrophe. `report.html` is a self-contained site report (no scripts, no external requests); `report.pdf` is the same printed by Chromium and answers 503 when Chromium is not installed. Every export needs `site_id` except `campaign-targets`, which needs `campaign_id` and takes `status` (repeatable) as `GET /api/targets` does.',
       stability: 'stable',
       params: ExportParams,
       query: ExportQuery,
       responses: {
         200: { description: 'The file, as an attachment.', contentType: 'application/octet-stream' },
-        404: { description: 'Unknown export, format or site.' },
+        404: { description: 'Unknown export, format, site or campaign.' },
+        503: { description: 'report.pdf needs Chromium, and none was found.' },
       },
       stream: async ({ params, query }, _req, res) => {
-        const file = s.exports.open(params.name, params.format, query.site_id);
+        const file = await s.exports.openFor(params.name, params.format, query);
         res.status(200).set({
           'Content-Type': file.contentType,
           'Content-Disposition': `attachment; filename="${file.filename}"`,

@@ -4,8 +4,10 @@
  */
 import type { Services } from '../../domain/services.js';
 import type { JobKind } from '../job-kind.js';
+import { campaignJobKinds } from './campaign-jobs.js';
 import { crawlJobKind } from './crawl-job.js';
 import { embedJobKind } from './embed-job.js';
+import { gscJobKinds } from './gsc-jobs.js';
 import { similarityJobKind } from './similarity-job.js';
 
 export function builtinJobKinds(services: Services): JobKind[] {
@@ -13,5 +15,7 @@ export function builtinJobKinds(services: Services): JobKind[] {
     crawlJobKind(services.crawl),
     embedJobKind(services.embeddings),
     similarityJobKind(services.similarity),
+    ...gscJobKinds(services.gscSync, services.gscImport),
+    ...campaignJobKinds(services.campaignActions),
   ];
 }

@@ -38,7 +38,17 @@ describe('exports', () => {
     const res = await t.get('/export');
     assert.equal(res.status, 200);
     const names = res.body.items.map((e: { name: string }) => e.name);
-    assert.deepEqual(names, ['pages', 'links', 'other-urls', 'similarity-pairs', 'clusters', 'link-graph']);
+    assert.deepEqual(names, [
+      'pages',
+      'links',
+      'other-urls',
+      'similarity-pairs',
+      'clusters',
+      'gsc',
+      'link-graph',
+      'campaign-targets',
+      'report',
+    ]);
     const pages = res.body.items.find((e: { name: string }) => e.name === 'pages');
     assert.deepEqual(pages.formats, ['csv', 'xlsx', 'json', 'ndjson']);
   });
@@ -149,5 +159,13 @@ describe('exports', () => {
     assertProblem(await t.get(`/export/links.xlsx?site_id=${siteId}`), 404, 'not-found');
     assertProblem(await t.get('/export/pages.csv?site_id=4242'), 404, 'not-found');
     assertProblem(await t.get('/export/pages.csv'), 400, 'validation');
+    // A format the per-campaign export does not have is unknown, whichever scope the query gives.
+    for (const query of [`site_id=${siteId}`, 'campaign_id=1', '']) {
+      const res = await t.get(`/export/campaign-targets.pdf?${query}`);
+      const p = assertProblem(res, 404, 'not-found');
+      assert.match(p.detail!, /No export campaign-targets\.pdf/, query);
+    }
+    // A known format given the wrong scope is still the 400 that names campaign_id.
+    assertProblem(await t.get(`/export/campaign-targets.csv?site_id=${siteId}`), 400, 'validation');
   });
 });

@@ -591,17 +591,12 @@ function realisticPage(): string {
 <script src="/js/app.js"></script></body></html>`;
 }
 
-describe('extractHtml: speed', () => {
-  it('extracts a realistic 12 KB page 500 times in under 2 s', (t) => {
+// Speed is measured by bench/crawl.ts, not asserted here: a timed test only measures how busy the machine is.
+describe('extractHtml: a realistic page', () => {
+  it('finds every link of a 12 KB page with menus, breadcrumbs, related posts and a footer', () => {
     const html = realisticPage();
     assert.ok(html.length > 11_000 && html.length < 13_500, `page is ${html.length} chars`);
     const first = extract(html, 'https://ex.test/guides/crawling');
     assert.equal(first.links.length, 24 + 36 + 10 + 16 + 5);
-    for (let i = 0; i < 50; i++) extract(html, 'https://ex.test/guides/crawling');
-    const started = performance.now();
-    for (let i = 0; i < 500; i++) extract(html, 'https://ex.test/guides/crawling');
-    const ms = performance.now() - started;
-    t.diagnostic(`${(ms / 500).toFixed(3)} ms per ${html.length}-char page`);
-    assert.ok(ms < 2000, `500 extractions took ${ms.toFixed(0)} ms`);
   });
 });
