@@ -10,12 +10,13 @@
 import type { Store } from '../../store/index.js';
 import type { TargetRow } from '../../store/repos/targets-repo.js';
 import type { CampaignSettings } from '../../schemas/campaigns.js';
-import type { TargetKind } from '../../schemas/targets.js';
+import type { TargetKind, TargetStatus } from '../../schemas/targets.js';
 import type { EventBus } from '../events.js';
 import type { CampaignsService } from './campaigns-service.js';
 import { SOURCES, type TargetAssessor } from './target-assessor.js';
 import type { Candidate } from './target-candidate.js';
 import { TargetDedupe, type DedupeEntry } from './target-dedupe.js';
+import { DECIDED } from './transitions.js';
 
 export interface ActionContext {
   signal: AbortSignal;
@@ -56,7 +57,7 @@ export class CampaignActions {
   async rebuild(campaignId: number, ctx: ActionContext) {
     const kept = this.store.targets
       .ofCampaign(campaignId)
-      .filter((t) => t.status !== 'proposed' || t.source === 'manual');
+      .filter((t) => DECIDED.has(t.status as TargetStatus) || t.source === 'manual');
     const { picked, candidates, duplicates } = await this.generate(campaignId, kept, ctx);
     const { removed, added } = this.store.tx(() => {
       const removed = this.store.targets.dropProposedGenerated(campaignId);

@@ -63,8 +63,4 @@ export class TargetAssessor {
   embedTitle(title: string): Promise<Float32Array> {
     return this.embeddings.embedQuery(title);
   }
-
-  modelAvailable(): boolean {
-    return this.embeddings.available();
-  }
 }

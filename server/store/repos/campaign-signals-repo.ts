@@ -33,9 +33,6 @@ export function campaignSignalsRepo(db: Db) {
     `SELECT EXISTS (SELECT 1 FROM links WHERE source_id = ? AND target_id = ? AND edge_kind IN ${ANCHOR_KINDS_SQL})
        AS n`,
   );
-  const live = db.prepare<[number], { n: number }>(
-    `SELECT EXISTS (SELECT 1 FROM pages p WHERE p.id = ? AND p.status_code BETWEEN 200 AND 299) AS n`,
-  );
 
   return {
     /** Indexable pages with fewer than `maxWords` words of main text, thinnest first. */
@@ -44,8 +41,6 @@ export function campaignSignalsRepo(db: Db) {
     orphanPages: (siteId: number, knownBits: number): SignalPageRow[] => orphans.all(siteId, knownBits),
     /** Whether `source` has an anchor link (any position) to `target`. */
     linked: (sourceId: number, targetId: number): boolean => linked.get(sourceId, targetId)!.n === 1,
-    /** Whether the page still exists as a successful fetch (it is not gone, redirected or an error). */
-    isLive: (pageId: number): boolean => live.get(pageId)!.n === 1,
   };
 }
 export type CampaignSignalsRepo = ReturnType<typeof campaignSignalsRepo>;
