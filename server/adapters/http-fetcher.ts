@@ -91,8 +91,19 @@ export class HttpFetcher {
 
   async fetch(url: string, opts: FetchOptions): Promise<FetchOutcome> {
     const started = performance.now();
-    const deadline = AbortSignal.timeout(opts.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+    // One controller per request, its timer cleared and its listener removed when the request ends: a crawl
+    // makes hundreds of thousands of requests under one long-lived signal, and AbortSignal.timeout/any would
+    // leave a timer per request running for timeoutMs and a dependant registered on the crawl's signal.
+    const controller = new AbortController();
+    const deadline = { hit: false };
+    const timer = setTimeout(() => {
+      deadline.hit = true;
+      controller.abort(new Error(`no complete response within ${opts.timeoutMs} ms`));
+    }, opts.timeoutMs);
+    const onAbort = () => controller.abort(opts.signal!.reason);
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const signal = controller.signal;
     let headersReceived = false;
     let body: Readable | null = null;
     try {
@@ -151,8 +162,11 @@ export class HttpFetcher {
         throw opts.signal.reason instanceof Error
           ? opts.signal.reason
           : new Error(String(opts.signal.reason));
-      const error = classifyError(err, deadline.aborted, headersReceived);
+      const error = classifyError(err, deadline.hit, headersReceived);
       return { ok: false, error, detail: (err as Error).message, responseMs: elapsed(started) };
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -16,6 +16,7 @@ import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { SitesService } from '../sites/sites-service.js';
 import { Crawler, type CrawlCheckpoint, type CrawlProgress, type CrawlReport } from './crawler.js';
+import { ExtractorPool } from './extract-pool.js';
 
 export const CRAWL_KIND = 'crawl';
 /** Work that reads or rewrites a site's pages must not overlap a crawl of it. */
@@ -36,6 +37,9 @@ export interface CrawlJobContext {
 }
 
 export class CrawlService {
+  /** Shared by every crawl; its workers stop on their own when no crawl has used them for a while. */
+  private readonly extractor = new ExtractorPool();
+
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
@@ -127,6 +131,7 @@ export class CrawlService {
           progress: (p) => ctx.progress(p),
         },
         this.logger,
+        this.extractor,
       );
       return await crawler.crawl();
     } finally {

@@ -4,6 +4,7 @@
  * Everything the crawl knows lives in SQLite, so memory stays flat and a killed crawl resumes where its last
  * committed batch ended. Finishing touches (depths, redirect chains, link counts) are in crawl-finalize.ts.
  */
+import { setMaxListeners } from 'node:events';
 import type { HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { Store } from '../../store/index.js';
 import type { UrlRow } from '../../store/repos/urls-repo.js';
@@ -15,6 +16,7 @@ import { CrawlFrontier } from './crawl-frontier.js';
 import { finalizeCrawl, type FinalizeReport } from './crawl-finalize.js';
 import { CrawlWriter } from './crawl-writer.js';
 import { failedPage, type PageContext } from './page-builder.js';
+import { inlineExtractor, type PageExtractor } from './extract-pool.js';
 import { fetchPage, type PageRenderer } from './page-fetch.js';
 import { HostThrottle } from './host-throttle.js';
 import { RobotsCache } from './robots-cache.js';
@@ -49,6 +51,8 @@ export interface CrawlRun {
 export interface CrawlReport extends FinalizeReport {
   fetched: number;
   errors: number;
+  /** URLs the spider-trap rules kept from the queue (docs/crawler.md "Traps"). */
+  trap_urls: number;
   seconds: number;
   pages_per_second: number;
 }
@@ -71,15 +75,21 @@ export class Crawler {
     private readonly renderer: PageRenderer | null,
     private readonly run: CrawlRun,
     private readonly logger: Logger,
+    private readonly extractor: PageExtractor = inlineExtractor,
   ) {
     const s = run.settings;
+    // Every fetch, robots read and throttle wait listens on the crawl's signal: many listeners by design.
+    setMaxListeners(0, run.signal);
     this.scope = createScope({
       origin: new URL(run.startUrl).origin,
       followSubdomains: s.follow_subdomains,
       include: s.include_patterns,
       exclude: s.exclude_patterns,
     });
-    this.frontier = new CrawlFrontier(store, run.siteId, this.scope, s.max_depth);
+    this.frontier = new CrawlFrontier(store, run.siteId, this.scope, {
+      maxDepth: s.max_depth,
+      maxRedirects: s.max_redirects,
+    });
     this.writer = new CrawlWriter(store, run.siteId, this.frontier, () => this.notify());
     this.throttle = new HostThrottle(1000 / s.max_requests_per_second);
     this.robots = new RobotsCache(fetcher, this.throttle, {
@@ -134,6 +144,7 @@ export class Crawler {
       ...report,
       fetched: this.fetched,
       errors: this.errors,
+      trap_urls: Object.values(this.frontier.trapped).reduce((a, b) => a + b, 0),
       seconds: Math.round(seconds * 10) / 10,
       pages_per_second: seconds > 0 ? Math.round((this.fetched / seconds) * 10) / 10 : 0,
     };
@@ -251,12 +262,13 @@ export class Crawler {
 
   private async process(url: UrlRow): Promise<void> {
     if (!(await this.robots.isAllowed(url.url))) {
+      this.frontier.takeRedirectHop(url.id);
       this.writer.skip(url.id, 'blocked_by_robots');
       return;
     }
     const s = this.run.settings;
     await this.throttle.wait(new URL(url.url).host, this.run.signal);
-    const record = await fetchPage(this.fetcher, this.renderer, {
+    const record = await fetchPage(this.fetcher, this.renderer, this.extractor, {
       ctx: this.contextFor(url),
       settings: s,
       signal: this.run.signal,
@@ -272,6 +284,7 @@ export class Crawler {
       siteId: this.run.siteId,
       url: url.url,
       depth: url.depth,
+      redirectHop: this.frontier.takeRedirectHop(url.id),
       followLinks: this.run.mode === 'spider',
       queryParams: this.run.settings.query_params,
       now: nowIso(),

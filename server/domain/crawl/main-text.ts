@@ -104,11 +104,11 @@ function wordCharAt(s: string, i: number): number {
 }
 
 /**
- * Words as docs/crawler.md counts them: runs of letters/digits, joined by an apostrophe or a hyphen — the
- * matches of WORD, counted by a scanner because the Unicode-property regex was the slowest step of extraction.
+ * Calls `onWord(start, end)` for each word of `text` as docs/crawler.md counts them: runs of letters/digits,
+ * joined by an apostrophe or a hyphen — the matches of WORD, found by a scanner because the Unicode-property
+ * regex was the slowest step of extraction.
  */
-export function countWords(text: string): number {
-  let n = 0;
+export function scanWords(text: string, onWord: (start: number, end: number) => void): void {
   let i = 0;
   while (i < text.length) {
     let w = wordCharAt(text, i);
@@ -116,7 +116,7 @@ export function countWords(text: string): number {
       i++;
       continue;
     }
-    n++;
+    const start = i;
     i += w;
     for (;;) {
       w = wordCharAt(text, i);
@@ -131,7 +131,13 @@ export function countWords(text: string): number {
       }
       break;
     }
+    onWord(start, i);
   }
+}
+
+export function countWords(text: string): number {
+  let n = 0;
+  scanWords(text, () => n++);
   return n;
 }
 

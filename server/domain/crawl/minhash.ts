@@ -8,16 +8,20 @@
  * murmur3's finaliser are each bijections on 32-bit values, so it permutes the hash space, and it costs a few
  * `Math.imul`s instead of 64-bit modular arithmetic.
  */
-import { words } from './main-text.js';
+import { scanWords } from './main-text.js';
+import { simdMinimums } from './minhash-simd.js';
 
 export interface MinhashOptions {
   /** Words per shingle (5). */
   shingle?: number;
   /** Signature length (128). */
   size?: number;
+  /** Use the WebAssembly SIMD loop when it can run (default); false forces the scalar one (tests compare them). */
+  simd?: boolean;
 }
 
 const EMPTY = 0xffffffff;
+const SIGN = 0x80000000 | 0;
 
 function fmix32(h: number): number {
   h ^= h >>> 16;
@@ -28,11 +32,11 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
-/** FNV-1a over UTF-16 code units: stable, and words are short. */
-function hashWord(word: string): number {
+/** FNV-1a over the UTF-16 code units of `s` from `start` to `end`: stable, and words are short. */
+function hashWord(s: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
 }
 
 /** murmur3's block step, so that a shingle's hash depends on word order. */
@@ -85,20 +89,46 @@ export function minhashSignature(text: string, opts: MinhashOptions = {}): Uint3
   if (!Number.isInteger(size) || size < 1)
     throw new RangeError(`size must be a positive integer, got ${size}`);
   const sig = new Uint32Array(size).fill(EMPTY);
-  const ws = words(text);
-  if (ws.length === 0) return sig;
-  const hashes = new Uint32Array(ws.length);
-  for (let i = 0; i < ws.length; i++) hashes[i] = hashWord(ws[i]!);
-  const width = ws.length < k ? 1 : k;
-  const { a, b } = seedsFor(size);
-  for (let start = 0; start + width <= hashes.length; start++) {
+  // Words are hashed where they stand in the lower-cased text: no array of word strings.
+  const lower = text.toLowerCase();
+  let hashes = new Int32Array(256);
+  let count = 0;
+  scanWords(lower, (start, end) => {
+    if (count === hashes.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(hashes);
+      hashes = grown;
+    }
+    hashes[count++] = hashWord(lower, start, end);
+  });
+  if (count === 0) return sig;
+  const width = count < k ? 1 : k;
+  const shingles = count - width + 1;
+  const xs = new Int32Array(shingles);
+  for (let start = 0; start < shingles; start++) {
     let h = width;
     for (let j = 0; j < width; j++) h = mixBlock(h, hashes[start + j]!);
-    const x = fmix32(h ^ (width * 4));
-    for (let i = 0; i < size; i++) {
-      const v = fmix32((Math.imul(a[i]!, x) + b[i]!) | 0);
-      if (v < sig[i]!) sig[i] = v;
+    xs[start] = fmix32(h ^ (width * 4));
+  }
+  const { a, b } = seedsFor(size);
+  if (opts.simd !== false && simdMinimums(xs, shingles, a, b, sig)) return sig;
+  // One permutation at a time over every shingle keeps a, b and the running minimum in registers. Values are
+  // compared as signed after flipping the top bit, which orders them as unsigned without a `>>> 0` per value.
+  for (let i = 0; i < size; i++) {
+    const ai = a[i]! | 0;
+    const bi = b[i]! | 0;
+    let min = EMPTY ^ SIGN;
+    for (let s = 0; s < shingles; s++) {
+      let h = (Math.imul(ai, xs[s]!) + bi) | 0;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      h ^= h >>> 16;
+      h ^= SIGN;
+      if (h < min) min = h;
     }
+    sig[i] = (min ^ SIGN) >>> 0;
   }
   return sig;
 }

@@ -33,6 +33,8 @@ export interface PageContext {
   siteId: number;
   url: string;
   depth: number | null;
+  /** This URL's hop number when it is a redirect target (0 otherwise), so a chain stops at max_redirects. */
+  redirectHop?: number;
   /** Spider mode follows links; list mode records them only. */
   followLinks: boolean;
   queryParams: 'keep' | 'strip' | 'strip_tracking';
@@ -111,7 +113,13 @@ export function bodilessPage(ctx: PageContext, res: FetchResult): PageRecord {
         anchor_text: null,
         nofollow: false,
         count: 1,
-        discovery: { url: redirectTarget, source: 'redirect', depth: ctx.depth, followable: true },
+        discovery: {
+          url: redirectTarget,
+          source: 'redirect',
+          depth: ctx.depth,
+          followable: true,
+          redirectHop: (ctx.redirectHop ?? 0) + 1,
+        },
       });
     }
   }
@@ -188,14 +196,15 @@ export function htmlPage(
   };
   // Links on error pages are not followed or recorded: they describe the error page, not the site.
   if (ok) {
+    // Menus and footers repeat the same hrefs on a page: normalise each spelling once.
+    const normalized = new Map<string, string | null>();
     for (const link of ex.links) {
-      add(
-        normalizeUrl(link.href, ctx.url, ctx.queryParams),
-        link.edge_kind,
-        link.anchor_text,
-        link.nofollow || pageNofollow,
-        'link',
-      );
+      let url = normalized.get(link.href);
+      if (url === undefined) {
+        url = normalizeUrl(link.href, ctx.url, ctx.queryParams);
+        normalized.set(link.href, url);
+      }
+      add(url, link.edge_kind, link.anchor_text, link.nofollow || pageNofollow, 'link');
     }
     if (canonical && canonical !== ctx.url) add(canonical, 'canonical', null, false, 'canonical');
     for (const alt of ex.hreflang) {

@@ -1,38 +1,25 @@
 /**
  * Fetches one URL the way the crawl needs it: bounded retries for transient failures (timeouts, resets, 429 and
- * 503 with `Retry-After`), bodies read only for successful HTML, charset decoding, extraction, and JavaScript rendering when
- * the settings ask for it (`on`) or the raw page looks empty (`auto`).
+ * 503 with `Retry-After`), bodies read only for successful HTML, extraction (by the crawl's extractor, normally
+ * worker threads), and JavaScript rendering when the settings ask for it (`on`) or the raw page looks empty
+ * (`auto`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserPool } from '../../adapters/browser-pool.js';
-import type { FetchFailure, HttpFetcher } from '../../adapters/http-fetcher.js';
+import type { FetchFailure, FetchResult, HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { CrawlSettings } from '../../schemas/sites.js';
 import { UnavailableError } from '../errors.js';
 import { decodeHtml } from './charset.js';
-import { extractHtml, type ExtractedPage } from './html-extractor.js';
+import type { PageExtractor } from './extract-pool.js';
 import { isHtmlContentType } from './indexability.js';
-import {
-  bodilessPage,
-  failedPage,
-  htmlPage,
-  mimeOf,
-  type PageContext,
-  type PageRecord,
-} from './page-builder.js';
+import { bodilessPage, failedPage, mimeOf, type PageContext, type PageRecord } from './page-builder.js';
 
 /** What the crawl needs from a browser: the browser pool's render, so tests may pass anything that renders. */
 export type PageRenderer = Pick<BrowserPool, 'render'>;
 
-export const BOT_NAME = 'siteloupe';
 const RETRIES = 2;
 const RETRYABLE: ReadonlySet<FetchFailure> = new Set(['timeout', 'connection_reset', 'body_too_slow']);
 const MAX_RETRY_AFTER_MS = 30_000;
-/** Below this much visible text a page is probably drawn by JavaScript (`render_js: auto`). */
-const AUTO_RENDER_TEXT_CHARS = 250;
-
-export function needsRendering(ex: ExtractedPage): boolean {
-  return ex.app_shell || ex.text_chars_in_body < AUTO_RENDER_TEXT_CHARS;
-}
 
 function retryAfterMs(header: string | undefined, attempt: number): number {
   const backoff = 500 * 2 ** attempt;
@@ -53,6 +40,7 @@ const looksLikeHtml = (body: Buffer) =>
 export async function fetchPage(
   fetcher: HttpFetcher,
   renderer: PageRenderer | null,
+  extractor: PageExtractor,
   job: { ctx: PageContext; settings: CrawlSettings; signal: AbortSignal },
 ): Promise<PageRecord> {
   const { ctx, settings: s, signal } = job;
@@ -86,35 +74,52 @@ export async function fetchPage(
     if (!res.body || (mimeOf(res.headers['content-type']) === null && !looksLikeHtml(res.body))) {
       return bodilessPage(ctx, res);
     }
-    const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
-    const headers = {
-      link: res.headers.link ?? null,
-      contentLanguage: res.headers['content-language'] ?? null,
-    };
-    let ex = extractHtml(text, ctx.url, headers, BOT_NAME);
-    let rendered = false;
-    const ok = res.status >= 200 && res.status < 300;
-    if (renderer && ok && (s.render_js === 'on' || (s.render_js === 'auto' && needsRendering(ex)))) {
-      try {
-        const out = await renderer.render({
-          url: ctx.url,
-          status: res.status,
-          headers: res.headers,
-          body: text,
-          timeoutMs: s.timeout_ms,
-          userAgent: s.user_agent,
-          signal,
-        });
-        ex = extractHtml(out.html, ctx.url, headers, BOT_NAME);
-        rendered = true;
-      } catch (err) {
-        signal.throwIfAborted();
-        if ((err as Error).name === 'BrowserUnavailableError') {
-          throw new UnavailableError('chromium-unavailable', (err as Error).message);
-        }
-        // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
-      }
-    }
-    return htmlPage(ctx, res, ex, { encoding, rendered });
+    return await htmlRecord(renderer, extractor, {
+      ctx,
+      settings: s,
+      signal,
+      res: { ...res, body: res.body },
+    });
   }
+}
+
+async function htmlRecord(
+  renderer: PageRenderer | null,
+  extractor: PageExtractor,
+  job: {
+    ctx: PageContext;
+    settings: CrawlSettings;
+    signal: AbortSignal;
+    res: FetchResult & { body: Buffer };
+  },
+): Promise<PageRecord> {
+  const { ctx, settings: s, signal, res } = job;
+  const ok = res.status >= 200 && res.status < 300;
+  const mode = renderer && ok ? s.render_js : 'off';
+  // `on` renders whatever the raw page says, so only `off` and `auto` need the raw extraction.
+  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res });
+  if (mode === 'off' || (mode === 'auto' && !raw!.needsRendering)) return raw!.record;
+  if (!renderer) throw new Error('unreachable: rendering without a renderer');
+  const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
+  let html: string;
+  try {
+    const out = await renderer.render({
+      url: ctx.url,
+      status: res.status,
+      headers: res.headers,
+      body: text,
+      timeoutMs: s.timeout_ms,
+      userAgent: s.user_agent,
+      signal,
+    });
+    html = out.html;
+  } catch (err) {
+    signal.throwIfAborted();
+    if ((err as Error).name === 'BrowserUnavailableError') {
+      throw new UnavailableError('chromium-unavailable', (err as Error).message);
+    }
+    // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
+    return raw?.record ?? (await extractor.raw({ ctx, res })).record;
+  }
+  return extractor.rendered({ ctx, res, html, encoding });
 }

@@ -118,6 +118,10 @@ describe('bodilessPage and failedPage', () => {
       p.edges.map((e) => [e.edge_kind, e.discovery.url, e.discovery.depth, e.discovery.source]),
       [['redirect', 'https://shop.test/new/', 2, 'redirect']],
     );
+    // The hop count runs on along a chain, so the frontier can stop it at max_redirects.
+    assert.equal(p.edges[0]!.discovery.redirectHop, 1);
+    const third = bodilessPage(ctx({ redirectHop: 2 }), res(302, { location: '/newer/' }));
+    assert.equal(third.edges[0]!.discovery.redirectHop, 3);
   });
 
   it('classifies non-HTML and fetch errors', () => {

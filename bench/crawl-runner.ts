@@ -1,0 +1,161 @@
+/**
+ * One measured crawl in a process of its own (bench/crawl.ts and bench/crawl-memory.ts start one per crawler and
+ * site, so no run inherits another's heap or warm caches). Prints one JSON line:
+ * `{ crawler, pages, seconds, pages_per_second, peak_rss_mib, cpu_ms_per_page }`.
+ *
+ *   node --import tsx bench/crawl-runner.ts <siteloupe|crawlee|raw> <origin> <pages> <concurrency>
+ *
+ * - siteloupe: the crawl job through the API on a fresh SQLite file, as the app runs it: full extraction (fields,
+ *   main text, MinHash, edges) and storage; timed from POST /crawl/start until the job has finished (finalising
+ *   included).
+ * - crawlee: CheerioCrawler, tuned for speed (fixed concurrency with the autoscaler's overload checks off,
+ *   in-memory storage, no sessions or cookies, no fingerprint header generation), recording each page's title
+ *   and links in memory and enqueueing the links.
+ * - raw: undici requests for the known list of URLs, bodies read and dropped: the ceiling for this server.
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
+
+const [crawler, origin, pagesArg, concurrencyArg] = process.argv.slice(2);
+const pages = Number(pagesArg);
+const concurrency = Number(concurrencyArg ?? 16);
+if (!crawler || !origin || !Number.isInteger(pages)) {
+  throw new Error('usage: crawl-runner.ts <siteloupe|crawlee|raw> <origin> <pages> [concurrency]');
+}
+
+/** Peak resident set of this process so far (VmHWM), in MiB. */
+function peakRssMib(): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
+}
+
+/** Set up (imports, app, crawler objects), then hand back the crawl to time; `close` is not timed. */
+interface Prepared {
+  run(): Promise<number>;
+  close?(): Promise<void>;
+}
+
+async function raw(): Promise<Prepared> {
+  const { generatedSite } = await import('./site/generated-site.js');
+  const site = generatedSite(pages);
+  const urls = Array.from({ length: pages }, (_, i) => origin + site.path(i));
+  const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
+  let next = 0;
+  let fetched = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const res = await request(urls[next++]!, { dispatcher: agent });
+      await res.body.arrayBuffer();
+      if (res.statusCode === 200) fetched++;
+    }
+  };
+  return {
+    run: async () => {
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      return fetched;
+    },
+    close: () => agent.close(),
+  };
+}
+
+async function crawlee(): Promise<Prepared> {
+  const { CheerioCrawler, Configuration, log, LogLevel } = await import('@crawlee/cheerio');
+  log.setLevel(LogLevel.OFF);
+  const results: { url: string; title: string; links: string[] }[] = [];
+  const config = new Configuration({ persistStorage: false, purgeOnStart: true });
+  const c = new CheerioCrawler(
+    {
+      minConcurrency: concurrency,
+      maxConcurrency: concurrency,
+      maxRequestRetries: 1,
+      useSessionPool: false,
+      persistCookiesPerSession: false,
+      statusMessageLoggingInterval: 3600,
+      autoscaledPoolOptions: {
+        desiredConcurrency: concurrency,
+        maybeRunIntervalSecs: 0.01,
+        // Never scale down: the machine is shared, and the other crawlers do not back off either.
+        systemStatusOptions: {
+          maxCpuOverloadedRatio: 1,
+          maxEventLoopOverloadedRatio: 1,
+          maxMemoryOverloadedRatio: 1,
+          maxClientOverloadedRatio: 1,
+        },
+      },
+      preNavigationHooks: [
+        (_ctx, gotOptions) => {
+          (gotOptions as { useHeaderGenerator?: boolean }).useHeaderGenerator = false;
+        },
+      ],
+      async requestHandler({ $, request: req, enqueueLinks }) {
+        const base = req.loadedUrl ?? req.url;
+        const links: string[] = [];
+        $('a[href]').each((_, el) => {
+          try {
+            links.push(new URL($(el).attr('href')!, base).href);
+          } catch {
+            // not a URL
+          }
+        });
+        results.push({ url: base, title: $('title').text(), links });
+        await enqueueLinks({ urls: links });
+      },
+    },
+    config,
+  );
+  return {
+    run: async () => {
+      await c.run([`${origin}/`]);
+      return results.length;
+    },
+  };
+}
+
+async function siteloupe(): Promise<Prepared> {
+  const { createTestApp, waitFor } = await import('../test/helpers/test-app.js');
+  const t = await createTestApp();
+  const created = await t.post('/sites', {
+    start_url: `${origin}/`,
+    settings: { max_requests_per_second: 1000, concurrency, max_pages: pages + 1000 },
+  });
+  return {
+    run: async () => {
+      const job = await t.post('/crawl/start', { site_id: created.body.id });
+      const done = (await waitFor(
+        async () => {
+          const j = (await t.get(`/jobs/${job.body.id}`)).body as { status: string };
+          return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+        },
+        3_600_000,
+        'the crawl',
+      )) as { status: string; result: { fetched: number }; error: unknown };
+      if (done.status !== 'succeeded') throw new Error(`crawl ${done.status}: ${JSON.stringify(done.error)}`);
+      return done.result.fetched;
+    },
+    close: () => t.close(),
+  };
+}
+
+const runners: Record<string, () => Promise<Prepared>> = { raw, crawlee, siteloupe };
+const prepare = runners[crawler];
+if (!prepare) throw new Error(`unknown crawler ${crawler}`);
+const prepared = await prepare();
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+const fetched = await prepared.run();
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+await prepared.close?.();
+process.stdout.write(
+  `${JSON.stringify({
+    crawler,
+    pages: fetched,
+    seconds: Math.round(seconds * 100) / 100,
+    pages_per_second: Math.round((fetched / seconds) * 10) / 10,
+    peak_rss_mib: peakRssMib(),
+    // CPU of this process (every thread) per page: steadier than wall time on a shared machine.
+    cpu_ms_per_page: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, fetched)) * 100) / 100,
+  })}\n`,
+);
+// crawlee leaves timers behind; the measurement is done.
+process.exit(0);

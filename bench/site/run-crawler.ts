@@ -1,0 +1,38 @@
+/** Runs bench/crawl-runner.ts in a child process and returns what it measured. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface CrawlMeasurement {
+  crawler: string;
+  pages: number;
+  seconds: number;
+  pages_per_second: number;
+  peak_rss_mib: number;
+  cpu_ms_per_page: number;
+}
+
+export async function runCrawler(
+  crawler: 'siteloupe' | 'crawlee' | 'raw',
+  origin: string,
+  pages: number,
+  concurrency: number,
+  opts: { cpuProfileDir?: string } = {},
+): Promise<CrawlMeasurement> {
+  const script = fileURLToPath(new URL('../crawl-runner.ts', import.meta.url));
+  const node = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...node, '--import', 'tsx', script, crawler, origin, String(pages), String(concurrency)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = out.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !line.startsWith('{')) {
+    throw new Error(`${crawler} run failed (exit ${code}):\n${out}\n${err.slice(-2000)}`);
+  }
+  return JSON.parse(line) as CrawlMeasurement;
+}
