@@ -1,6 +1,6 @@
 ;; Exact inner products of one query against a block of row vectors, four f32x4 accumulators per row so the
 ;; adds do not wait on each other. `dim` must be a multiple of 16; the caller lays memory out and checks bounds.
-;; Built into dot-scan-wasm.ts by `node scripts/build-vector-wasm.js` (the bytes are committed; a unit test checks
+;; Built into dot-scan-wasm.ts by `node scripts/build-wasm.js` (the bytes are committed; a unit test checks
 ;; they match this source).
 (module
   (import "env" "memory" (memory 1))

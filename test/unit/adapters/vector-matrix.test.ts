@@ -1,10 +1,9 @@
 /** The SIMD matrix scan against plain JavaScript arithmetic, and the committed WebAssembly against its source. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { selectTop, VectorMatrix } from '../../../server/adapters/vector-scan/vector-matrix.js';
 // @ts-expect-error — a plain ES module script without types.
-import { compileDotScan, render } from '../../../scripts/build-vector-wasm.js';
+import { committedKernel, compileKernel } from '../../../scripts/build-wasm.js';
 import { exactNearest, normalize, seededRandom } from '../../helpers/vector-db.js';
 
 const rand = seededRandom(7);
@@ -61,10 +60,10 @@ describe('VectorMatrix', () => {
   });
 
   it('ships the WebAssembly its .wat source compiles to', async () => {
-    const committed = readFileSync(
-      new URL('../../../server/adapters/vector-scan/dot-scan-wasm.ts', import.meta.url),
-      'utf8',
+    assert.equal(
+      committedKernel('dot-scan'),
+      await compileKernel('dot-scan'),
+      'run node scripts/build-wasm.js',
     );
-    assert.equal(committed, render(await compileDotScan()), 'run node scripts/build-vector-wasm.js');
   });
 });
