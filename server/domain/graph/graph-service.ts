@@ -8,6 +8,7 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { EDGE_KINDS, sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { LinkGraph } from '../../schemas/graph.js';
 import { NotFoundError } from '../errors.js';
+import { afterKey } from '../sort-cursor.js';
 
 /** Sources that make a URL a known page even with no inbound link. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
@@ -38,7 +39,7 @@ export class GraphService {
   ): LinkGraph {
     if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
     const kinds = [...new Set(q.edge_kind ?? EDGE_KINDS)];
-    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const afterId = afterKey(q.cursor, 'number') ?? 0;
     const rows = this.store.graph.edges(siteId, kinds, afterId, q.limit + 1);
     const edges = rows.slice(0, q.limit);
     const ids = new Set<number>();

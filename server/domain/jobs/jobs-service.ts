@@ -8,6 +8,7 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { Job, JobError, JobListQuery, JobProgress, JobStatus } from '../../schemas/jobs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
+import { afterKey } from '../sort-cursor.js';
 
 export function rowToJob(row: JobRow): Job {
   return {
@@ -48,9 +49,9 @@ export class JobsService {
   }
 
   list(q: JobListQuery & { cursor?: CursorKey | undefined }): { items: Job[]; next_cursor: string | null } {
-    const before = q.cursor?.[0];
+    const before = afterKey(q.cursor, 'number');
     const rows = this.store.jobs.list({
-      beforeId: typeof before === 'number' ? before : null,
+      beforeId: before,
       limit: q.limit + 1,
       siteId: q.site_id,
       campaignId: q.campaign_id,

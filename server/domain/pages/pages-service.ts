@@ -6,7 +6,7 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListItem, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError } from '../errors.js';
-import { afterSortKey, keysetPage } from '../sort-cursor.js';
+import { afterKey, afterSortKey, keysetPage } from '../sort-cursor.js';
 
 export function summaryOf(row: PageRow): PageSummary {
   return {
@@ -108,7 +108,7 @@ export class PagesService {
     },
   ): { items: Link[]; next_cursor: string | null } {
     if (!this.store.pages.get(id)) throw new NotFoundError(`No page with id ${id}.`);
-    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const afterId = afterKey(q.cursor, 'number') ?? 0;
     const rows = this.store.pagesQuery.links(id, q.direction, q.edge_kind, afterId, q.limit + 1);
     const items = rows.slice(0, q.limit).map(toLink);
     return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };

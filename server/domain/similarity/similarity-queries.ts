@@ -4,7 +4,7 @@ import type { ClusterRow } from '../../store/repos/similarity-repo.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
 import { NotFoundError } from '../errors.js';
-import { afterSortKey, keysetPage } from '../sort-cursor.js';
+import { afterKey, afterSortKey, keysetPage } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
 
 export class SimilarityQueries {
@@ -63,7 +63,7 @@ export class SimilarityQueries {
     limit: number;
     cursor?: CursorKey | undefined;
   }) {
-    const afterId = typeof q.cursor?.[0] === 'number' ? q.cursor[0] : 0;
+    const afterId = afterKey(q.cursor, 'number') ?? 0;
     const rows = this.store.similarity.clusters(q.site_id, q.min_size, afterId, q.limit + 1);
     const items = rows.slice(0, q.limit).map((r) => this.expand(r));
     return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };

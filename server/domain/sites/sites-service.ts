@@ -12,6 +12,7 @@ import {
 import type { SiteSummary } from '../../schemas/graph.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
+import { afterKey } from '../sort-cursor.js';
 
 /** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
 export function originOf(startUrl: string): string {
@@ -49,8 +50,7 @@ export class SitesService {
   }
 
   list(q: { limit: number; cursor?: CursorKey | undefined }) {
-    const after = q.cursor?.[0];
-    const rows = this.store.sites.listAfter(typeof after === 'number' ? after : 0, q.limit + 1);
+    const rows = this.store.sites.listAfter(afterKey(q.cursor, 'number') ?? 0, q.limit + 1);
     const items = rows.slice(0, q.limit).map((r) => this.toSite(r));
     return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
   }
