@@ -3,6 +3,7 @@
  * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
  */
 import { sqlKindList } from '../../schemas/crawl.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
 
 export interface GraphEdgeRow {
@@ -29,7 +30,19 @@ export interface GraphNodeRow {
 const CHUNK = 500;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
+/** Statements differ only by how many `?` they hold; keep the recent shapes prepared instead of per request. */
+const STATEMENT_CACHE = 256;
+
 export function graphRepo(db: Db) {
+  const statements = new Map<string, Statement>();
+  const prepared = <P extends unknown[], R>(sql: string) => {
+    let st = statements.get(sql);
+    if (!st) {
+      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, (st = db.prepare(sql)));
+    }
+    return st as Statement<P, R>;
+  };
   const nodeColumns = (kinds: string[], knownBits: number) => `u.id, u.url, p.title, p.status_code, u.depth,
       COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
@@ -38,14 +51,12 @@ export function graphRepo(db: Db) {
 
   return {
     edges(siteId: number, kinds: string[], afterId: number, limit: number): GraphEdgeRow[] {
-      return db
-        .prepare<(string | number)[], GraphEdgeRow>(
-          `SELECT l.id, l.source_id, l.target_id, l.edge_kind, l.anchor_text, l.nofollow, l.count
+      return prepared<(string | number)[], GraphEdgeRow>(
+        `SELECT l.id, l.source_id, l.target_id, l.edge_kind, l.anchor_text, l.nofollow, l.count
            FROM links l JOIN urls t ON t.id = l.target_id AND t.internal = 1
            WHERE l.site_id = ? AND l.edge_kind IN (${marks(kinds.length)}) AND l.id > ?
            ORDER BY l.id LIMIT ?`,
-        )
-        .all(siteId, ...kinds, afterId, limit);
+      ).all(siteId, ...kinds, afterId, limit);
     },
 
     /** `kinds` come from the closed edge-kind list (validated), so they are inlined as literals. */
@@ -54,12 +65,10 @@ export function graphRepo(db: Db) {
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = ids.slice(i, i + CHUNK);
         out.push(
-          ...db
-            .prepare<number[], GraphNodeRow>(
-              `SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
+          ...prepared<number[], GraphNodeRow>(
+            `SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
                WHERE u.id IN (${marks(chunk.length)})`,
-            )
-            .all(...chunk),
+          ).all(...chunk),
         );
       }
       return out;
@@ -67,23 +76,19 @@ export function graphRepo(db: Db) {
 
     /** Every internal URL of a site as a node, a page at a time (for graph exports). */
     siteNodes(siteId: number, afterId: number, limit: number): GraphNodeRow[] {
-      return db
-        .prepare<[number, number, number], GraphNodeRow>(
-          `SELECT u.id, u.url, p.title, p.status_code, u.depth, COALESCE(p.inlinks, 0) AS inlinks,
+      return prepared<[number, number, number], GraphNodeRow>(
+        `SELECT u.id, u.url, p.title, p.status_code, u.depth, COALESCE(p.inlinks, 0) AS inlinks,
              COALESCE(p.outlinks, 0) AS outlinks, 0 AS orphan
            FROM urls u LEFT JOIN pages p ON p.id = u.id
            WHERE u.site_id = ? AND u.internal = 1 AND u.state != 'stale' AND u.id > ? ORDER BY u.id LIMIT ?`,
-        )
-        .all(siteId, afterId, limit);
+      ).all(siteId, afterId, limit);
     },
 
     orphans(siteId: number, kinds: string[], knownBits: number): GraphNodeRow[] {
-      return db
-        .prepare<[number], GraphNodeRow>(
-          `SELECT * FROM (SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
+      return prepared<[number], GraphNodeRow>(
+        `SELECT * FROM (SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
              WHERE u.site_id = ? AND u.internal = 1) WHERE orphan = 1 ORDER BY id`,
-        )
-        .all(siteId);
+      ).all(siteId);
     },
   };
 }
