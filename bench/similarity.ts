@@ -13,18 +13,10 @@ import { createServices } from '../server/domain/services.js';
 import { createLogger } from '../server/logger.js';
 import { createStore, openDatabase } from '../server/store/index.js';
 import { makeTempDir } from '../test/helpers/test-app.js';
+import { DIM, normalize, seededRandom } from '../test/helpers/vector-db.js';
 
 const sizes = (process.argv[2] ?? '2000,10000').split(',').map(Number);
-const DIM = 384;
-let seed = 9;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
-const normalize = (v: Float32Array) => {
-  let s = 0;
-  for (const x of v) s += x * x;
-  const n = Math.sqrt(s);
-  for (let i = 0; i < v.length; i++) v[i]! /= n;
-  return v;
-};
+const rand = seededRandom(9);
 /** Pages per topic, the same at every size: a larger site covers more topics, not more pages on each. */
 const PAGES_PER_TOPIC = 50;
 const around = (c: Float32Array, spread: number) =>

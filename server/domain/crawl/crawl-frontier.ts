@@ -91,7 +91,7 @@ export class CrawlFrontier {
       const { state, reason, trap } = this.decide(d, internal);
       if (state === 'queued') this.queuedDelta++;
       if (trap) this.trapped[trap]++;
-      const id = urls.insert({
+      const row = {
         site_id: this.siteId,
         url: d.url,
         internal: internal ? 1 : 0,
@@ -101,21 +101,10 @@ export class CrawlFrontier {
         priority,
         sources: bit,
         followable: d.followable ? 1 : 0,
-      });
+      };
+      const id = urls.insert(row);
       if (state === 'queued' && d.redirectHop) this.redirectHops.set(id, d.redirectHop);
-      this.remember({
-        id,
-        site_id: this.siteId,
-        url: d.url,
-        internal: internal ? 1 : 0,
-        state,
-        reason,
-        depth: d.depth,
-        priority,
-        sources: bit,
-        followable: d.followable ? 1 : 0,
-        first_seen_at: '',
-      });
+      this.remember({ ...row, id, first_seen_at: '' });
       return id;
     }
     const row = { ...existing, sources: existing.sources | bit };
