@@ -5,15 +5,17 @@
  *   (a) Siteloupe with render_js `auto` (renders only pages that look drawn by JavaScript), full extraction and
  *       storage,
  *   (b) Siteloupe with render_js `on` (renders every page),
- *   (c) crawlee's PuppeteerCrawler rendering every page with the same Chromium, flags and tab count.
+ *   (c) crawlee's PuppeteerCrawler rendering every page with the same Chromium, flags and tab count, waiting
+ *       for DOMContentLoaded and then `--crawlee-idle` ms without requests (default: Siteloupe's quiet window).
  * Each crawl runs in a fresh process (bench/crawl-render-runner.ts). Prints pages/s, how much of the
  * JavaScript-drawn content each crawler found (pages, pages with a heading, distinct links: they must agree) and
  * the ratios (a)/(c) and (b)/(c) (target ≥ 3× for auto).
  *
- *   npm run bench:render -- [pages=200] [--tabs=4] [--rounds=1]
+ *   npm run bench:render -- [pages=200] [--tabs=4] [--rounds=1] [--crawlee-idle=100]
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { QUIET_MS } from '../server/adapters/browser-tab-settle.js';
 import { machineLine } from './site/machine.js';
 
 interface Measurement {
@@ -39,6 +41,7 @@ const flags = new Map(
 const pages = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 200);
 const tabs = Number(flags.get('tabs') ?? 4);
 const rounds = Number(flags.get('rounds') ?? 1);
+const crawleeIdle = flags.get('crawlee-idle');
 const crawlers = ['crawlee', 'siteloupe-auto', 'siteloupe-on'] as const;
 
 /** Runs a script under tsx in a child process and resolves with its stdout once it exits successfully. */
@@ -83,7 +86,8 @@ async function startSite(): Promise<{ origin: string; close(): Promise<void> }> 
 }
 
 async function measure(crawler: string, origin: string): Promise<Measurement> {
-  const out = await child('./crawl-render-runner.ts', [crawler, origin, String(pages), String(tabs)]).exited;
+  const args = [crawler, origin, String(pages), String(tabs), ...(crawleeIdle ? [crawleeIdle] : [])];
+  const out = await child('./crawl-render-runner.ts', args).exited;
   return JSON.parse(out.trim().split('\n').at(-1)!) as Measurement;
 }
 
@@ -93,7 +97,10 @@ const fmt = (m: Measurement) =>
   `${m.with_h1} with a heading, ${m.link_pairs} distinct links`;
 
 console.log(`render benchmark · ${machineLine()}`);
-console.log(`${pages} pages (every other one drawn by JavaScript) · ${tabs} tabs for every crawler`);
+console.log(
+  `${pages} pages (every other one drawn by JavaScript) · ${tabs} tabs for every crawler · crawlee waits ` +
+    `${crawleeIdle ?? QUIET_MS} ms without requests after DOMContentLoaded`,
+);
 const served = await startSite();
 try {
   const best: Partial<Record<(typeof crawlers)[number], Measurement>> = {};

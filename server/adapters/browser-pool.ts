@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, type Browser } from 'puppeteer-core';
 import { BrowserTab, raceAbort, type TabRenderRequest } from './browser-tab.js';
+import type { SettledBy } from './browser-tab-settle.js';
 
 export { RenderTimeoutError } from './browser-tab.js';
 
@@ -36,6 +37,8 @@ export interface RenderResult {
   html: string;
   /** Time spent in the tab, from navigation to the serialised DOM. */
   renderMs: number;
+  /** What ended the wait for the page to finish drawing (browser-tab-settle.ts). */
+  settled: SettledBy;
 }
 
 /** Chromium could not be started; the message names the executable and the reason. */
@@ -187,9 +190,9 @@ export class BrowserPool {
       gen.active += 1;
       tab = await this.#takeTab(gen);
       const started = performance.now();
-      const html = await tab.render(req, AbortSignal.any([signal, gen.lost.signal, tab.crashed]));
+      const out = await tab.render(req, AbortSignal.any([signal, gen.lost.signal, tab.crashed]));
       this.#renders += 1;
-      return { html, renderMs: Math.round(performance.now() - started) };
+      return { ...out, renderMs: Math.round(performance.now() - started) };
     } finally {
       this.#release(gen, tab);
     }
@@ -284,9 +287,12 @@ export class BrowserPool {
     return gen;
   }
 
-  /** A reused tab once its reset is done, else a new one. */
+  /** A reused tab, one that needs no wait for its reset first, else a new one. */
   async #takeTab(gen: Generation): Promise<BrowserTab> {
-    for (let tab = gen.free.pop(); tab; tab = gen.free.pop()) {
+    for (;;) {
+      const at = gen.free.findIndex((t) => t.idle);
+      const [tab] = gen.free.splice(Math.max(at, 0), 1);
+      if (!tab) break;
       // Not raced with the signal: a reset is bounded, and a tab dropped here would never be closed.
       if (await tab.ready()) return tab;
       gen.tabs.delete(tab);

@@ -1,18 +1,26 @@
 /**
  * One reusable Chromium tab of the browser pool. Opening a tab costs a renderer process and tens of
- * milliseconds, so tabs are kept and reset to `about:blank` between pages. The crawler has already fetched the
- * page (once, under robots and rate limits), so the main document is answered from that body through request
- * interception and the site never sees the page fetched twice; only the scripts and data the page itself asks
- * for reach the network.
+ * milliseconds, so tabs are kept between pages: a tab taken again soon navigates straight from its last page to
+ * the next, and one left idle is reset to `about:blank` so that its last page stops running. The crawler has
+ * already fetched the page (once, under robots and rate limits), so the main document is answered from that
+ * body through request interception and the site never sees the page fetched twice; only the scripts and data
+ * the page itself asks for reach the network.
  */
 import { TimeoutError, type HTTPRequest, type Page } from 'puppeteer-core';
+import {
+  SETTLE_PROBE,
+  settle,
+  type NetworkActivity,
+  type Settled,
+  type SettledBy,
+} from './browser-tab-settle.js';
 
-// How long the network must stay quiet before a page counts as rendered: long enough to bridge the gap between
-// a script arriving and the fetch it starts, short enough to keep a render near the page's own load time.
-const NETWORK_IDLE_MS = 300;
 // After a timeout the DOM is still worth having, but a renderer stuck in a script loop never answers.
 const SERIALISE_GRACE_MS = 500;
 const RESET_TIMEOUT_MS = 2_000;
+// How long a released tab stays on its last page before it is reset. A navigation is the costliest thing
+// Chromium does for a render besides the page itself, and a crawl takes a tab again within a few hundred ms.
+const RESET_DELAY_MS = 1_000;
 // Requests the page's content never depends on: link prefetches fetch other pages of the site, pings and
 // reports only tell the site about the visit.
 const ALWAYS_BLOCKED = new Set(['prefetch', 'ping', 'cspviolationreport']);
@@ -42,12 +50,13 @@ export interface TabRenderRequest {
   userAgent: string;
 }
 
-interface RenderJob {
+interface RenderJob extends NetworkActivity {
   target: string;
   request: TabRenderRequest;
+  /** The main document has been answered: requests from here on are the new page's. */
+  served: boolean;
   committed: boolean;
   inFlight: Set<HTTPRequest>;
-  onNetworkChange: () => void;
 }
 
 /** Settles with `work`, or rejects with the signal's reason as soon as it aborts. */
@@ -66,6 +75,14 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(new RenderTimeoutError(message)), Math.max(0, ms));
   return raceAbort(work, timer.signal).finally(() => clearTimeout(handle));
+}
+
+function sameDocument(current: string, target: string): boolean {
+  try {
+    return withoutFragment(current) === target;
+  } catch {
+    return false;
+  }
 }
 
 function withoutFragment(url: string): string {
@@ -97,6 +114,9 @@ export class BrowserTab {
   #userAgent: string | null = null;
   #crashed = new AbortController();
   #hung = false;
+  /** On its last page with a reset pending, being reset, or on about:blank (or in use). */
+  #state: 'dirty' | 'resetting' | 'clean' = 'clean';
+  #resetTimer: NodeJS.Timeout | undefined;
   #ready: Promise<boolean> = Promise.resolve(true);
 
   private constructor(page: Page, blocked: ReadonlySet<string>) {
@@ -123,6 +143,7 @@ export class BrowserTab {
     });
     page.on('error', (err) => tab.#crashed.abort(new Error(`Chromium tab crashed: ${err.message}`)));
     await page.setRequestInterception(true);
+    await page.evaluateOnNewDocument(SETTLE_PROBE);
     // A service worker would fetch on the page's behalf outside our interception.
     await page.setBypassServiceWorker(true);
     return tab;
@@ -134,16 +155,31 @@ export class BrowserTab {
   }
 
   /**
-   * Loads the page from the given body, waits for DOMContentLoaded and then for a quiet network, and returns the
-   * serialised DOM. On timeout the DOM as far as it got is returned; without any document it throws.
+   * Loads the page from the given body, waits for DOMContentLoaded and then for the page to settle
+   * (browser-tab-settle.ts), and returns the serialised DOM. On timeout the DOM as far as it got is returned;
+   * without any document it throws.
    */
-  async render(request: TabRenderRequest, signal: AbortSignal): Promise<string> {
+  async render(
+    request: TabRenderRequest,
+    signal: AbortSignal,
+  ): Promise<{ html: string; settled: SettledBy }> {
     const deadline = Date.now() + request.timeoutMs;
+    const target = withoutFragment(request.url);
+    // From a URL that differs only in its fragment, Chromium would scroll instead of loading the body.
+    if (this.#state === 'dirty' && sameDocument(this.page.url(), target)) {
+      await raceAbort(
+        withTimeout(this.page.goto('about:blank'), RESET_TIMEOUT_MS, 'tab reset timed out'),
+        signal,
+      );
+    }
+    this.#state = 'clean';
     const job: RenderJob = {
-      target: withoutFragment(request.url),
+      target,
       request,
+      served: false,
       committed: false,
       inFlight: new Set(),
+      lastChange: performance.now(),
       onNetworkChange: () => {},
     };
     this.#job = job;
@@ -151,7 +187,7 @@ export class BrowserTab {
       await raceAbort(this.page.setUserAgent(request.userAgent), signal);
       this.#userAgent = request.userAgent;
     }
-    let timedOut = false;
+    let settled: Settled | null = null;
     try {
       await raceAbort(
         this.page.goto(request.url, {
@@ -160,20 +196,26 @@ export class BrowserTab {
         }),
         signal,
       );
-      timedOut = !(await raceAbort(this.#networkIdle(job, deadline, signal), signal));
+      settled = await raceAbort(settle(this.page, job, deadline, signal), signal);
     } catch (err) {
       if (!(err instanceof TimeoutError)) throw err;
-      timedOut = true;
     }
+    // The probe serialised the settled DOM in the call that found it settled.
+    if (typeof settled?.html === 'string') return { html: settled.html, settled: settled.by };
+    const timedOut = settled === null;
     const timeoutMessage = `Rendering ${request.url} timed out after ${request.timeoutMs} ms`;
-    if (timedOut && !job.committed)
+    if (timedOut && !job.committed) {
+      // Most likely the last page holds the renderer in a script, and would hold the next navigation too.
+      this.#hung = true;
       throw new RenderTimeoutError(`${timeoutMessage} before any document loaded`);
+    }
     const budget = timedOut ? SERIALISE_GRACE_MS : Math.max(deadline - Date.now(), SERIALISE_GRACE_MS);
     try {
-      return await raceAbort(
+      const html = await raceAbort(
         withTimeout(this.page.content(), budget, `${timeoutMessage}: the page did not yield its DOM`),
         signal,
       );
+      return { html, settled: settled?.by ?? 'timeout' };
     } catch (err) {
       // Its renderer is busy in a script; navigating it away would wait on that script too.
       if (err instanceof RenderTimeoutError) this.#hung = true;
@@ -187,17 +229,33 @@ export class BrowserTab {
   }
 
   /**
-   * Starts clearing the last page away (its scripts, timers and requests) in the background, so the caller gets
-   * its HTML without waiting; the next render on this tab waits for it through `ready()`.
+   * Takes the tab back after a render. Its last page may run on for RESET_DELAY_MS (every request it makes is
+   * refused) and is then cleared away in the background; a render that takes the tab sooner navigates straight
+   * from it, and one that takes it during the reset waits for it through `ready()`.
    */
   recycle(): void {
     this.#job = null;
-    this.#ready = this.#reset();
+    this.#state = 'dirty';
+    clearTimeout(this.#resetTimer);
+    this.#resetTimer = setTimeout(() => {
+      this.#state = 'resetting';
+      this.#ready = this.#reset().finally(() => {
+        if (this.#state === 'resetting') this.#state = 'clean';
+      });
+    }, RESET_DELAY_MS);
+    this.#resetTimer.unref();
+  }
+
+  /** Whether the tab can be taken without waiting for a reset. */
+  get idle(): boolean {
+    return this.#state !== 'resetting';
   }
 
   /** Resolves false when the tab is not fit for reuse and should be closed. */
   ready(): Promise<boolean> {
-    return this.#ready;
+    if (this.#state !== 'dirty') return this.#ready;
+    clearTimeout(this.#resetTimer);
+    return Promise.resolve(this.reusable);
   }
 
   async #reset(): Promise<boolean> {
@@ -212,6 +270,7 @@ export class BrowserTab {
 
   async close(): Promise<void> {
     this.#job = null;
+    clearTimeout(this.#resetTimer);
     try {
       await withTimeout(this.page.close(), RESET_TIMEOUT_MS, 'tab close timed out');
     } catch {
@@ -224,6 +283,8 @@ export class BrowserTab {
     // Between renders nothing is wanted: whatever the last page still asks for is cut off here.
     if (!job) return ignore(request.abort('aborted'));
     const mainFrame = request.isNavigationRequest() && request.frame() === this.page.mainFrame();
+    // Until the new document is answered, anything else still comes from the last page on this tab.
+    if (!mainFrame && !job.served) return ignore(request.abort('aborted'));
     if (mainFrame) {
       let url: string;
       try {
@@ -235,6 +296,7 @@ export class BrowserTab {
       // cancels the navigation and keeps the page; any other reason commits Chromium's error page over it.
       if (url !== job.target) return ignore(request.abort('aborted'));
       this.#track(job, request);
+      job.served = true;
       const { status, headers, body } = job.request;
       const full = documentHeaders(headers);
       return ignore(
@@ -244,6 +306,10 @@ export class BrowserTab {
           .catch(() => request.respond({ status, headers: { 'content-type': full['content-type']! }, body })),
       );
     }
+    // Paused with no network record (no initiator): what the last page on this tab still asks for as it is torn
+    // down. Chromium never reports such a request's end, so a render tracking it would never see the network
+    // quiet; nor is its type known, so the block list cannot apply.
+    if (request.initiator() === undefined) return ignore(request.abort('aborted'));
     const type = request.resourceType();
     if (this.#blocked.has(type) || ALWAYS_BLOCKED.has(type)) return ignore(request.abort('blockedbyclient'));
     // The browser's own favicon fetch ('other', not started by the page) would hit the site on every render.
@@ -255,37 +321,14 @@ export class BrowserTab {
 
   #track(job: RenderJob, request: HTTPRequest): void {
     job.inFlight.add(request);
+    job.lastChange = performance.now();
     job.onNetworkChange();
   }
 
   #settle(request: HTTPRequest): void {
     const job = this.#job;
-    if (job?.inFlight.delete(request)) job.onNetworkChange();
-  }
-
-  /**
-   * Resolves true once no request of this render has been in flight for NETWORK_IDLE_MS, false at the deadline
-   * or on abort. Counted here rather than with page.waitForNetworkIdle so that requests of the previous page on
-   * this tab, still failing after the reset, cannot keep this one waiting.
-   */
-  #networkIdle(job: RenderJob, deadline: number, signal: AbortSignal): Promise<boolean> {
-    return new Promise((resolve) => {
-      let quiet: NodeJS.Timeout | undefined;
-      const finish = (idle: boolean) => {
-        clearTimeout(quiet);
-        clearTimeout(hard);
-        signal.removeEventListener('abort', onAbort);
-        job.onNetworkChange = () => {};
-        resolve(idle);
-      };
-      const onAbort = () => finish(false);
-      signal.addEventListener('abort', onAbort, { once: true });
-      const hard = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
-      job.onNetworkChange = () => {
-        clearTimeout(quiet);
-        if (job.inFlight.size === 0) quiet = setTimeout(() => finish(true), NETWORK_IDLE_MS);
-      };
-      job.onNetworkChange();
-    });
+    if (!job?.inFlight.delete(request)) return;
+    job.lastChange = performance.now();
+    job.onNetworkChange();
   }
 }

@@ -295,6 +295,18 @@ describe('BrowserPool rendering (one shared pool)', () => {
     assert.equal(shared.stats.launches, 1);
   });
 
+  it('loads the given body again for the same URL, and for one that differs only in its fragment', async () => {
+    // A tab taken straight after a render still shows that page; from there a fragment-only change of URL
+    // would scroll instead of loading the new body.
+    const first = await shared.render(page('/same', shell('First body')));
+    assert.match(first.html, /<title>First body<\/title>/);
+    const again = await shared.render(page('/same', shell('Second body')));
+    assert.match(again.html, /<title>Second body<\/title>[\s\S]*Alpha guide/);
+    const fragment = await shared.render(page('/same#part', shell('Third body')));
+    assert.match(fragment.html, /<title>Third body<\/title>[\s\S]*Alpha guide/);
+    assert.equal(site.hitsFor('/same'), 0);
+  });
+
   it('close() ends every Chromium process and removes the profile', async () => {
     await closeAndCheck(shared);
     await assert.rejects(shared.render(page('/late', '<title>late</title>')), /closed/);
