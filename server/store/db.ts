@@ -81,10 +81,28 @@ function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
   });
   const insert = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
   for (const m of migrations.slice(applied.length)) {
-    db.transaction(() => {
-      db.exec(m.sql);
-      insert.run(m.id, m.name, new Date().toISOString());
-    })();
+    // The pragma is a no-op inside a transaction, so it is switched around it.
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (m.foreignKeysOff) assertForeignKeys(db, m);
+        insert.run(m.id, m.name, new Date().toISOString());
+      })();
+    } finally {
+      if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
+  }
+}
+
+/** A rebuild that left a reference dangling is rolled back rather than committed with foreign keys broken. */
+function assertForeignKeys(db: Db, m: Migration): void {
+  const broken = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+  if (broken.length) {
+    const first = broken[0]!;
+    throw new Error(
+      `migration ${m.id} (${m.name}) would leave ${broken.length} broken reference(s), the first from ${first.table} row ${first.rowid} to ${first.parent}`,
+    );
   }
 }
 

@@ -28,10 +28,11 @@ interface Picked {
   vector: Float32Array;
 }
 
-/** What de-duplication compares of a stored target. */
+/** What de-duplication compares of a stored target; with no subject of its own, its title is what it is about. */
 const keyOf = (row: TargetRow) => ({
   kind: row.kind as TargetKind,
   title: row.title,
+  subject: row.subject ?? row.title,
   page_id: row.page_id,
   related_page_ids: JSON.parse(row.related_page_ids) as number[],
 });
@@ -124,25 +125,29 @@ export class CampaignActions {
     return { picked, candidates, duplicates };
   }
 
-  /** Title vectors of the targets to compare against, embedding (and storing) those not embedded yet. */
+  /**
+   * Subject vectors of the targets to compare against, embedding (and storing) those not embedded yet: new
+   * manual targets, retitled ones, and every target of a database from before subjects (migration 8).
+   */
   private async existingEntries(rows: TargetRow[], ctx: ActionContext): Promise<DedupeEntry[]> {
     const out: DedupeEntry[] = [];
     for (const row of rows) {
       ctx.signal.throwIfAborted();
-      let vector = row.title_vector ? vectorOf(row.title_vector) : null;
+      const key = keyOf(row);
+      let vector = row.subject_vector ? vectorOf(row.subject_vector) : null;
       if (!vector) {
-        vector = await this.assessor.embedTitle(row.title);
-        this.store.targets.setTitleVector(row.id, vector);
+        vector = await this.assessor.embedSubject(key.subject);
+        this.store.targets.setSubjectVector(row.id, vector);
       }
-      out.push({ ...keyOf(row), vector });
+      out.push({ ...key, vector });
     }
     return out;
   }
 
   /**
    * Round robin over the kinds, best candidate first within each, so one abundant kind cannot crowd out the
-   * others; a candidate that duplicates a target or an earlier pick is skipped. Titles are embedded only when a
-   * candidate is reached, and the order is fixed, so unchanged data always picks the same set.
+   * others; a candidate that duplicates a target or an earlier pick is skipped. Subjects are embedded only when
+   * a candidate is reached, and the order is fixed, so unchanged data always picks the same set.
    */
   private async pick(
     pools: Map<TargetKind, Candidate[]>,
@@ -161,11 +166,11 @@ export class CampaignActions {
         while (q.next < q.list.length) {
           ctx.signal.throwIfAborted();
           const c = q.list[q.next++]!;
-          if (dedupe.samePage(c)) {
+          if (dedupe.plainDuplicateOf(c)) {
             duplicates++;
             continue;
           }
-          const vector = await this.assessor.embedTitle(c.title);
+          const vector = await this.assessor.embedSubject(c.subject);
           if (dedupe.duplicateOf(c, vector)) {
             duplicates++;
             continue;
@@ -196,7 +201,7 @@ export class CampaignActions {
     );
     let added = 0;
     for (const { candidate: c, vector } of picked) {
-      if (now.samePage(c)) continue;
+      if (now.plainDuplicateOf(c)) continue;
       this.store.targets.insert({
         campaign_id: campaignId,
         kind: c.kind,
@@ -210,7 +215,8 @@ export class CampaignActions {
         evidence: JSON.stringify(c.evidence),
         notes: '',
         source,
-        title_vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
+        subject: c.subject,
+        subject_vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
       });
       now.add({ ...c, vector });
       added++;

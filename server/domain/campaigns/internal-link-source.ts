@@ -14,7 +14,7 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
-import { listOf, pageName, pageNamer, type PageNaming, plural, twoDecimals } from './wording.js';
+import { listOf, pageName, pageNamer, pageSubject, type PageNaming, plural, twoDecimals } from './wording.js';
 
 /** Sources that make a URL known even with no inbound link, as the link graph counts orphans. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
@@ -167,7 +167,7 @@ export const internalLinkSource: TargetSource = {
         related_page_ids: related,
         origin,
       };
-      out.push({ ...identity, ...(await this.assess(signals, identity, null)) });
+      out.push({ ...identity, subject: pageSubject(page), ...(await this.assess(signals, identity, null)) });
     }
     return out.sort(byScore);
   },

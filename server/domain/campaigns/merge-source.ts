@@ -13,7 +13,16 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
-import { gscPhrase, listOf, pageName, pageNamer, type PageNaming, plural, twoDecimals } from './wording.js';
+import {
+  gscPhrase,
+  listOf,
+  pageName,
+  pageNamer,
+  pageSubject,
+  type PageNaming,
+  plural,
+  twoDecimals,
+} from './wording.js';
 
 export const mergeTitle = (others: number, keep: PageNaming) =>
   `Merge ${plural(others, 'overlapping page')} into ${pageName(keep)}`;
@@ -136,7 +145,12 @@ export const mergeSource: TargetSource = {
           related_page_ids: related,
           origin: 'similarity_cluster',
         };
-        out.push({ ...identity, ...(await this.assess(signals, identity, null)) });
+        // The group is about what the page to keep is about: the others say much the same thing.
+        out.push({
+          ...identity,
+          subject: pageSubject(keep),
+          ...(await this.assess(signals, identity, null)),
+        });
       }
       if (clusters.length < 200) break;
       after = clusters.at(-1)!.id;

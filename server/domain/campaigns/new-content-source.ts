@@ -115,20 +115,21 @@ export const newContentSource: TargetSource = {
     const seen = new Set<string>();
     for (const { text, origin } of topics) {
       signal.throwIfAborted();
-      const key = text.trim().toLowerCase();
+      const topic = text.trim();
+      const key = topic.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
       const identity: TargetIdentity = {
         kind: 'new_content',
         title: asTitle(text),
-        query: text.trim(),
+        query: topic,
         page_id: null,
         related_page_ids: [],
         origin,
       };
       const assessment = await this.assess(signals, identity, null);
       if (assessment.evidence.scores.novelty === 0) continue;
-      out.push({ ...identity, ...assessment });
+      out.push({ ...identity, subject: topic, ...assessment });
     }
     return out.sort(byScore);
   },

@@ -14,7 +14,7 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
-import { gscPhrase, num, pageName, type PageNaming, pct, plural } from './wording.js';
+import { gscPhrase, num, pageName, pageSubject, type PageNaming, pct, plural } from './wording.js';
 
 export const refreshTitle = (page: PageNaming) => `Refresh ${pageName(page)}`;
 
@@ -120,7 +120,7 @@ export const refreshSource: TargetSource = {
         related_page_ids: [],
         origin,
       };
-      out.push({ ...identity, ...(await this.assess(signals, identity, null)) });
+      out.push({ ...identity, subject: pageSubject(page), ...(await this.assess(signals, identity, null)) });
     }
     return out.sort(byScore);
   },

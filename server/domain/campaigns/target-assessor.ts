@@ -59,8 +59,8 @@ export class TargetAssessor {
     return SOURCES[identity.kind].assess(signals, identity, null);
   }
 
-  /** Embeds a target title for de-duplication (one text at a time, so a title always gets the same vector). */
-  embedTitle(title: string): Promise<Float32Array> {
-    return this.embeddings.embedQuery(title);
+  /** Embeds a target's subject for de-duplication (one text at a time, so a text always gets the same vector). */
+  embedSubject(subject: string): Promise<Float32Array> {
+    return this.embeddings.embedQuery(subject);
   }
 }

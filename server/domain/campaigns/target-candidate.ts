@@ -23,7 +23,12 @@ export interface Assessment {
   evidence: TargetEvidence;
 }
 
-export type Candidate = TargetIdentity & Assessment;
+/**
+ * A proposed target. `subject` is what it is about without the kind's wording — the page's heading for a page
+ * target, the topic for new content — which is what de-duplication embeds: titles made from one template
+ * share most of their words, so their embeddings would compare the template rather than the topic.
+ */
+export type Candidate = TargetIdentity & Assessment & { subject: string };
 
 export interface TargetSource {
   kind: TargetKind;

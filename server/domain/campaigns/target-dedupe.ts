@@ -1,12 +1,15 @@
 /**
  * Keeps a campaign free of duplicate targets. Within a kind, a candidate duplicates a target when both are
  * about the same page (for `merge`, when their groups share any page: a page is folded in only once), or when
- * their titles mean the same — title embeddings with cosine ≥ 0.9, from the model that embeds pages.
+ * their titles mean the same — embeddings with cosine ≥ 0.9, from the model that embeds pages.
  *
- * The title test applies when either target is about no page (new content, or a manual target without one):
- * titles of page targets are a template around the page's name ("Refresh “…”"), so their embeddings mostly
- * compare the template, and two different pages with similar names would wrongly count as one. Rejected
- * targets take part, which is how a rejected topic is never proposed again.
+ * What is embedded for that test is a target's subject, not its whole title: generated titles wrap the topic
+ * in the kind's wording ("Refresh “Winter Pruning”", "Merge 2 overlapping pages into “…”"), and two titles
+ * sharing a template embed close together whatever their topics ("Winter Pruning" and "Summer Pruning" score
+ * 0.80 alone, 0.91 inside the merge wording). A generated target's subject is the page's heading or the topic
+ * it came from; a manual target's, or one whose title the analyst rewrote, is its title. Identical titles or
+ * subjects count without an embedding. Rejected targets take part, which is how a rejected topic is never
+ * proposed again.
  */
 import type { TargetKind } from '../../schemas/targets.js';
 import { cosine } from '../embeddings/vectors.js';
@@ -16,14 +19,17 @@ export const TITLE_DUPLICATE_COSINE = 0.9;
 export interface DedupeEntry {
   kind: TargetKind;
   title: string;
+  /** What the target is about without the kind's wording; the title itself when nothing narrower is known. */
+  subject: string;
   page_id: number | null;
   related_page_ids: number[];
+  /** The embedding of `subject`. */
   vector: Float32Array;
 }
 
 type Key = Omit<DedupeEntry, 'vector'>;
 
-const normalTitle = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ');
+const normal = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ');
 
 function samePages(a: Key, b: Key): boolean {
   if (a.page_id === null || b.page_id === null) return false;
@@ -45,22 +51,23 @@ export class TargetDedupe {
     this.byKind.set(e.kind, list);
   }
 
-  /** The checks that need no embedding (same page, same title), so a known duplicate is never embedded. */
-  samePage(c: Key): DedupeEntry | undefined {
-    const title = normalTitle(c.title);
-    return this.byKind.get(c.kind)?.find((e) => samePages(c, e) || normalTitle(e.title) === title);
+  /**
+   * The checks that need no embedding (same page, same title, same subject), so a known duplicate is never
+   * embedded, and the insert-time recheck can run inside a transaction.
+   */
+  plainDuplicateOf(c: Key): DedupeEntry | undefined {
+    const title = normal(c.title);
+    const subject = normal(c.subject);
+    return this.byKind
+      .get(c.kind)
+      ?.find((e) => samePages(c, e) || normal(e.title) === title || normal(e.subject) === subject);
   }
 
-  /** The existing target this candidate duplicates, if any. */
+  /** The existing target this candidate duplicates, if any; `vector` embeds the candidate's subject. */
   duplicateOf(c: Key, vector: Float32Array): DedupeEntry | undefined {
     return (
-      this.samePage(c) ??
-      this.byKind
-        .get(c.kind)
-        ?.find(
-          (e) =>
-            (c.page_id === null || e.page_id === null) && cosine(e.vector, vector) >= TITLE_DUPLICATE_COSINE,
-        )
+      this.plainDuplicateOf(c) ??
+      this.byKind.get(c.kind)?.find((e) => cosine(e.vector, vector) >= TITLE_DUPLICATE_COSINE)
     );
   }
 }

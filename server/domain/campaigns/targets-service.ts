@@ -144,7 +144,9 @@ export class TargetsService {
       evidence: assessment ? JSON.stringify(assessment.evidence) : null,
       notes: input.notes ?? '',
       source: 'manual',
-      title_vector: null,
+      // A manual target is about what its title says.
+      subject: null,
+      subject_vector: null,
     });
     this.bus.emit('site.updated', { site_id: campaign.site_id, changes: ['campaigns'] });
     return toTarget(row);

@@ -12,8 +12,21 @@ import type { GscFigures } from '../../schemas/targets.js';
 export type PageNaming = { title: string | null; h1?: string | null; url: string };
 
 export function pageName(p: PageNaming): string {
-  const title = p.h1?.trim() || p.title?.trim();
-  if (title) return `“${title}”`;
+  const title = headingOf(p);
+  return title ? `“${title}”` : pathOf(p);
+}
+
+/**
+ * What a page is about, in its own words: the name {@link pageName} gives it, without the quotes. The title of
+ * a target about the page wraps this in the kind's wording, and de-duplication compares only this part.
+ */
+export function pageSubject(p: PageNaming): string {
+  return headingOf(p) || pathOf(p);
+}
+
+const headingOf = (p: PageNaming) => p.h1?.trim() || p.title?.trim() || '';
+
+function pathOf(p: PageNaming): string {
   try {
     return new URL(p.url).pathname;
   } catch {

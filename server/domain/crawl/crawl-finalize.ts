@@ -7,6 +7,11 @@ import type { Store } from '../../store/index.js';
 
 export interface FinalizeReport {
   not_crawled: number;
+  /** URL rows removed: not reached again and known to nothing outside crawling (docs/crawler.md "Result"). */
+  urls_removed: number;
+  /** Page rows removed: of URLs not reached again, or reached but not fetched under the current settings. */
+  pages_removed: number;
+  /** The same as `urls_removed`; its first name, kept for clients that read it. */
   swept: number;
   max_depth: number;
   redirect_loops: number;
@@ -25,11 +30,18 @@ export function finalizeCrawl(
   opts: { spider: boolean; maxRedirects: number },
 ): FinalizeReport {
   const notCrawled = store.urls.queuedToNotCrawled(siteId);
-  const swept = store.urls.sweepStale(siteId);
+  const removed = store.urls.sweepStale(siteId);
   const maxDepth = opts.spider ? store.crawlDepth.recompute(siteId) : 0;
   const loops = resolveRedirects(store, siteId, opts.maxRedirects);
   store.pages.recountLinks(siteId);
-  return { not_crawled: notCrawled, swept, max_depth: maxDepth, redirect_loops: loops };
+  return {
+    not_crawled: notCrawled,
+    urls_removed: removed.urls,
+    pages_removed: removed.pages,
+    swept: removed.urls,
+    max_depth: maxDepth,
+    redirect_loops: loops,
+  };
 }
 
 /** Sets every redirecting page's chain (that hop to the end) and marks loops and over-long chains. */

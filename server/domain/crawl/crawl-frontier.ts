@@ -107,7 +107,12 @@ export class CrawlFrontier {
       this.remember({ ...row, id, first_seen_at: '' });
       return id;
     }
-    const row = { ...existing, sources: existing.sources | bit };
+    // The scope is this crawl's: follow_subdomains or the start URL's host may have changed since the row was
+    // written, and a URL the site no longer owns must not be fetched (nor one it now owns be left out). A URL this
+    // crawl is fetching or has fetched keeps its flag: its page is this crawl's.
+    const fetched = existing.state === 'done' || existing.state === 'fetching';
+    const internal = fetched ? existing.internal : this.scope.isInternal(d.url) ? 1 : 0;
+    const row = { ...existing, internal, sources: existing.sources | bit };
     const shallower = d.depth !== null && (row.depth === null || d.depth < row.depth);
     if (shallower && (d.followable || !row.followable)) {
       row.depth = d.depth;
@@ -119,12 +124,14 @@ export class CrawlFrontier {
       row.state = 'skipped';
       row.reason = 'not_crawled';
     }
-    const reconsider = row.state === 'stale' || (row.state === 'skipped' && row.reason === 'not_crawled');
+    // A URL whose flag changed is decided again whatever its state (a resumed crawl may run under settings
+    // changed since it began); after a new crawl's start every URL met is `stale` anyway.
+    const reconsider =
+      row.state === 'stale' ||
+      (row.state === 'skipped' && row.reason === 'not_crawled') ||
+      internal !== existing.internal;
     if (reconsider) {
-      const next = this.decide(
-        { ...d, depth: row.depth, followable: row.followable === 1 },
-        row.internal === 1,
-      );
+      const next = this.decide({ ...d, depth: row.depth, followable: row.followable === 1 }, internal === 1);
       if (next.state === 'queued') {
         this.queuedDelta++;
         if (d.redirectHop) this.redirectHops.set(row.id, d.redirectHop);
@@ -135,6 +142,7 @@ export class CrawlFrontier {
       row.reason = next.reason;
     }
     if (
+      row.internal !== existing.internal ||
       row.sources !== existing.sources ||
       row.depth !== existing.depth ||
       row.state !== existing.state ||
@@ -144,6 +152,28 @@ export class CrawlFrontier {
     }
     this.remember(row);
     return row.id;
+  }
+
+  /**
+   * URLs this crawl never met that Search Console still knows (the one source a new crawl keeps) are not swept,
+   * and nothing applied this crawl's scope to them: it is applied here as the crawl ends, the way a Search
+   * Console import records a URL new to the site, so a subdomain the settings left behind stops counting as the
+   * site's own (the link graph's orphans, the report). Once per crawl, over those URLs only.
+   */
+  settleUnreached(): void {
+    const urls = this.store.urls;
+    const rows = urls.staleKept(this.siteId);
+    this.store.tx(() => {
+      for (const r of rows) {
+        const internal = this.scope.isInternal(r.url);
+        const reason: SkipReason = !internal
+          ? 'outside_scope'
+          : this.scope.ruleFor(r.url) === 'excluded_by_rule'
+            ? 'excluded_by_rule'
+            : 'not_crawled';
+        urls.settle(r.id, internal, reason);
+      }
+    });
   }
 
   private remember(row: UrlRow): void {

@@ -135,6 +135,7 @@ export class Crawler {
       total: this.fetched,
       message: 'Computing depths and link counts',
     });
+    this.frontier.settleUnreached();
     const report = finalizeCrawl(this.store, this.run.siteId, {
       spider: this.run.mode === 'spider',
       maxRedirects: this.run.settings.max_redirects,

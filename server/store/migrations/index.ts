@@ -9,11 +9,20 @@ import similarity from './0004-similarity.js';
 import gsc from './0005-gsc.js';
 import campaigns from './0006-campaigns.js';
 import vectorGenerations from './0007-vector-generations.js';
+import targetSubjects from './0008-target-subjects.js';
+import urlIdsNeverReused from './0009-url-ids-never-reused.js';
+import siteIdsNeverReused from './0010-site-ids-never-reused.js';
 
 export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /**
+   * For a migration that rebuilds a table other tables reference (SQLite's way to change a column's
+   * definition): foreign keys are off while it runs, so dropping the old table cascades nothing, and every
+   * reference is checked before the migration commits.
+   */
+  foreignKeysOff?: boolean;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   gsc,
   campaigns,
   vectorGenerations,
+  targetSubjects,
+  urlIdsNeverReused,
+  siteIdsNeverReused,
 ];

@@ -1,5 +1,6 @@
 /** Rows of `campaigns`, per-status target counts, hub clients, and the latest action job of a campaign. */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 import type { JobRow } from './jobs-repo.js';
 
@@ -37,6 +38,7 @@ export interface HubClientRow {
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export function campaignsRepo(db: Db) {
+  const prepared = statementCache(db);
   const byId = db.prepare<[number], CampaignRow>('SELECT * FROM campaigns WHERE id = ?');
   const insert = db.prepare<CampaignWrite & { now: string }>(
     `INSERT INTO campaigns (hub_client_id, name, site_id, description, status, seed_topics, persona_context,
@@ -93,11 +95,9 @@ export function campaignsRepo(db: Db) {
         where.push('site_id = ?');
         args.push(f.siteId);
       }
-      return db
-        .prepare<(string | number)[], CampaignRow>(
-          `SELECT * FROM campaigns WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`,
-        )
-        .all(...args, limit);
+      return prepared<(string | number)[], CampaignRow>(
+        `SELECT * FROM campaigns WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`,
+      ).all(...args, limit);
     },
     targetCounts(id: number): Map<string, number> {
       return new Map(counts.all(id).map((r) => [r.status, r.n]));

@@ -3,8 +3,8 @@
  * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
  */
 import { sqlKindList } from '../../schemas/crawl.js';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 
 export interface GraphEdgeRow {
   id: number;
@@ -30,19 +30,9 @@ export interface GraphNodeRow {
 const CHUNK = 500;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
-/** Statements differ only by how many `?` they hold; keep the recent shapes prepared instead of per request. */
-const STATEMENT_CACHE = 256;
-
 export function graphRepo(db: Db) {
-  const statements = new Map<string, Statement>();
-  const prepared = <P extends unknown[], R>(sql: string) => {
-    let st = statements.get(sql);
-    if (!st) {
-      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
-      statements.set(sql, (st = db.prepare(sql)));
-    }
-    return st as Statement<P, R>;
-  };
+  // Statements differ only by how many `?` they hold: each shape is prepared once.
+  const prepared = statementCache(db);
   const nodeColumns = (kinds: string[], knownBits: number) => `u.id, u.url, p.title, p.status_code, u.depth,
       COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (

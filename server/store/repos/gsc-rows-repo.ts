@@ -4,6 +4,7 @@
  * grain only — API rows when the key has any, otherwise an imported total — so nothing is counted twice.
  */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
 export type GscGrainName = 'pqd' | 'page' | 'query' | 'date';
@@ -69,6 +70,7 @@ function filterSql(f: GscReportFilter, alias: string): { sql: string; args: (str
 }
 
 export function gscRowsRepo(db: Db) {
+  const prepared = statementCache(db);
   const upsert = db.prepare<
     [
       number,
@@ -146,14 +148,12 @@ export function gscRowsRepo(db: Db) {
     /** Stored rows matching the filter, by id. */
     rows(f: GscReportFilter, afterId: number, limit: number): GscReportRow[] {
       const w = filterSql(f, 'g');
-      return db
-        .prepare<(string | number)[], GscReportRow>(
-          `SELECT g.id, g.url_id AS page_id, u.url, g.query, g.date, g.clicks, g.impressions, g.ctr, g.position,
+      return prepared<(string | number)[], GscReportRow>(
+        `SELECT g.id, g.url_id AS page_id, u.url, g.query, g.date, g.clicks, g.impressions, g.ctr, g.position,
              g.grain
            FROM gsc_rows g LEFT JOIN urls u ON u.id = g.url_id
            WHERE ${w.sql} AND g.id > ? ORDER BY g.id LIMIT ?`,
-        )
-        .all(...w.args, afterId, limit);
+      ).all(...w.args, afterId, limit);
     },
 
     /** Totals per page, query or date; page and query groups by clicks (descending), dates in order. */
@@ -185,11 +185,10 @@ export function gscRowsRepo(db: Db) {
       }
       const url = by === 'page' ? 'u.url' : 'NULL';
       const join = by === 'page' ? 'LEFT JOIN urls u ON u.id = t.k' : '';
-      return db
-        .prepare<(string | number)[], GscReportRow & { k: string | number }>(
-          `SELECT t.k, t.clicks, t.impressions, t.position, t.grain, ${url} AS url, NULL AS ctr, 0 AS id
+      return prepared<(string | number)[], GscReportRow & { k: string | number }>(
+        `SELECT t.k, t.clicks, t.impressions, t.position, t.grain, ${url} AS url, NULL AS ctr, 0 AS id
            FROM (${parts.join(' UNION ALL ')}) t ${join} ${keyset} ORDER BY ${order} LIMIT ?`,
-        )
+      )
         .all(...args, limit)
         .map(({ k, ...r }) => ({
           ...r,

@@ -1,5 +1,6 @@
 /** Rows of `jobs`. JSON columns stay strings here; the domain parses them. */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
 export interface JobRow {
@@ -32,6 +33,7 @@ export interface JobFilter {
 }
 
 export function jobsRepo(db: Db) {
+  const prepared = statementCache(db);
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, message, params, created_at)
@@ -84,7 +86,7 @@ export function jobsRepo(db: Db) {
       if (f.kinds?.length) add(`kind IN (${marks(f.kinds.length)})`, ...f.kinds);
       if (f.statuses?.length) add(`status IN (${marks(f.statuses.length)})`, ...f.statuses);
       const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-      return db.prepare<(string | number)[], JobRow>(sql).all(...args, f.limit);
+      return prepared<(string | number)[], JobRow>(sql).all(...args, f.limit);
     },
     markRunning: (id: number): boolean => start.run(nowIso(), id).changes > 0,
     setProgress: (id: number, p: { phase: string; done: number; total: number | null; message: string }) =>

@@ -5,6 +5,7 @@
  */
 import { ANCHOR_KINDS_SQL, sourceBit } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 
 export interface OtherUrlRow {
   id: number;
@@ -31,6 +32,7 @@ export const REASON = `CASE
   ELSE NULL END`;
 
 export function otherUrlsRepo(db: Db) {
+  const prepared = statementCache(db);
   return {
     list(
       siteId: number,
@@ -49,17 +51,15 @@ export function otherUrlsRepo(db: Db) {
         where.push('(sources & ?) != 0');
         args.push(sourceBits);
       }
-      return db
-        .prepare<(string | number)[], OtherUrlRow>(
-          `SELECT * FROM (
+      return prepared<(string | number)[], OtherUrlRow>(
+        `SELECT * FROM (
              SELECT u.id, u.url, ${REASON} AS reason, u.sources, p.status_code, p.content_type, u.first_seen_at,
                (SELECT COUNT(DISTINCT l.source_id) FROM links l WHERE l.target_id = u.id AND l.source_id != u.id
                   AND l.edge_kind IN ${ANCHOR_KINDS_SQL}) AS inlinks
              FROM urls u LEFT JOIN pages p ON p.id = u.id
              WHERE u.site_id = ? AND u.state != 'stale')
            WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`,
-        )
-        .all(siteId, ...args, limit);
+      ).all(siteId, ...args, limit);
     },
   };
 }

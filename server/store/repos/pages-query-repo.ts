@@ -4,6 +4,7 @@
  * bound, so no filter can change the SQL's shape beyond the fragments written here.
  */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import type { PageRow } from './pages-repo.js';
 
 export interface PageFilter {
@@ -58,6 +59,7 @@ export interface SiteLinkRow {
 }
 
 export function pagesQueryRepo(db: Db) {
+  const prepared = statementCache(db);
   const detail = db.prepare<[number], PageDetailRow>(
     'SELECT p.*, u.sources FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?',
   );
@@ -111,7 +113,7 @@ export function pagesQueryRepo(db: Db) {
       const sql = `SELECT p.*, ${col.expr} AS sort_value FROM pages p
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY ${col.expr} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
-      return db.prepare<(string | number)[], PageListRow>(sql).all(...args, limit);
+      return prepared<(string | number)[], PageListRow>(sql).all(...args, limit);
     },
 
     links(
@@ -130,7 +132,7 @@ export function pagesQueryRepo(db: Db) {
         JOIN urls s ON s.id = l.source_id LEFT JOIN pages sp ON sp.id = l.source_id
         JOIN urls t ON t.id = l.target_id LEFT JOIN pages tp ON tp.id = l.target_id
         WHERE ${self} = ? ${kindFilter} AND l.id > ? ORDER BY l.id LIMIT ?`;
-      return db.prepare<(string | number)[], LinkRow>(sql).all(pageId, ...(kinds ?? []), afterId, limit);
+      return prepared<(string | number)[], LinkRow>(sql).all(pageId, ...(kinds ?? []), afterId, limit);
     },
   };
 }

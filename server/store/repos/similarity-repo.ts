@@ -1,5 +1,6 @@
 /** Similarity runs, pairs and clusters; a site's current run is switched in one statement. */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
 export interface AnalysisPage {
@@ -41,6 +42,7 @@ export interface PairFilter {
 }
 
 export function similarityRepo(db: Db) {
+  const prepared = statementCache(db);
   // Every successful HTML page with text: duplicates are found by hash and MinHash even on pages that are not
   // embedded (noindex, canonicalised); the embedding-based outcomes need a page's vectors.
   const pages = db.prepare<[number], AnalysisPage>(
@@ -159,24 +161,20 @@ export function similarityRepo(db: Db) {
         const op = desc ? '<' : '>';
         add(`(${col} ${op} ? OR (${col} = ? AND p.id ${op} ?))`, afterKey.value, afterKey.value, afterKey.id);
       }
-      return db
-        .prepare<(string | number)[], PairRow & { sort_value: number }>(
-          `SELECT p.id, p.site_id, p.page_a, p.page_b, p.cosine, p.reranker, p.jaccard, p.outcome, p.shared_queries,
+      return prepared<(string | number)[], PairRow & { sort_value: number }>(
+        `SELECT p.id, p.site_id, p.page_a, p.page_b, p.cosine, p.reranker, p.jaccard, p.outcome, p.shared_queries,
              r.analyzed_at, ${col} AS sort_value
            FROM similarity_pairs p JOIN similarity_current cur ON cur.run_id = p.run_id
            JOIN similarity_runs r ON r.id = p.run_id
            WHERE ${where.join(' AND ')} ORDER BY ${col} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`,
-        )
-        .all(...args, limit);
+      ).all(...args, limit);
     },
     clusters(siteId: number | undefined, minSize: number, afterId: number, limit: number): ClusterRow[] {
-      return db
-        .prepare<(string | number)[], ClusterRow>(
-          `SELECT c.id, c.site_id, c.label, c.representative_page, c.mean_reranker, c.size FROM similarity_clusters c
+      return prepared<(string | number)[], ClusterRow>(
+        `SELECT c.id, c.site_id, c.label, c.representative_page, c.mean_reranker, c.size FROM similarity_clusters c
            JOIN similarity_current cur ON cur.run_id = c.run_id
            WHERE ${siteId === undefined ? '1 = 1' : 'c.site_id = ?'} AND c.size >= ? AND c.id > ? ORDER BY c.id LIMIT ?`,
-        )
-        .all(...(siteId === undefined ? [] : [siteId]), minSize, afterId, limit);
+      ).all(...(siteId === undefined ? [] : [siteId]), minSize, afterId, limit);
     },
     cluster: (id: number) => cluster.get(id),
     members: (clusterId: number) => members.all(clusterId),

@@ -1,5 +1,6 @@
 /** Rows of `targets`. JSON columns (`related_page_ids`, `evidence`) stay strings here; the domain parses them. */
 import type { Db } from '../db.js';
+import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
 export interface TargetRow {
@@ -16,7 +17,10 @@ export interface TargetRow {
   evidence: string | null;
   notes: string;
   source: string;
-  title_vector: Buffer | null;
+  /** What the target is about without the kind's wording, for de-duplication; NULL: the title itself. */
+  subject: string | null;
+  /** The embedding of the subject (else the title), cached; cleared when the title changes. */
+  subject_vector: Buffer | null;
   created_at: string;
   updated_at: string;
 }
@@ -39,12 +43,13 @@ const SORT_COLUMNS: Record<string, string> = {
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export function targetsRepo(db: Db) {
+  const prepared = statementCache(db);
   const byId = db.prepare<[number], TargetRow>('SELECT * FROM targets WHERE id = ?');
   const insert = db.prepare<TargetInsert & { now: string }>(
     `INSERT INTO targets (campaign_id, kind, title, query, page_id, related_page_ids, status, score, rationale,
-       evidence, notes, source, title_vector, created_at, updated_at)
+       evidence, notes, source, subject, subject_vector, created_at, updated_at)
      VALUES (@campaign_id, @kind, @title, @query, @page_id, @related_page_ids, @status, @score, @rationale,
-       @evidence, @notes, @source, @title_vector, @now, @now)`,
+       @evidence, @notes, @source, @subject, @subject_vector, @now, @now)`,
   );
   const ofCampaign = db.prepare<[number], TargetRow>(
     'SELECT * FROM targets WHERE campaign_id = ? ORDER BY id',
@@ -57,15 +62,17 @@ export function targetsRepo(db: Db) {
     query: string | null;
     now: string;
   }>(
+    // A title the analyst rewrote is what the target is about from now on: its own subject, embedded afresh.
     `UPDATE targets SET status = @status, notes = @notes, query = @query, updated_at = @now,
-       title_vector = CASE WHEN title = @title THEN title_vector ELSE NULL END, title = @title
+       subject = CASE WHEN title = @title THEN subject ELSE NULL END,
+       subject_vector = CASE WHEN title = @title THEN subject_vector ELSE NULL END, title = @title
      WHERE id = @id`,
   );
   // A rescore is not an edit by the analyst, so `updated_at` stays.
   const assess = db.prepare<[number | null, string, string | null, number]>(
     'UPDATE targets SET score = ?, rationale = ?, evidence = ? WHERE id = ?',
   );
-  const titleVector = db.prepare<[Buffer, number]>('UPDATE targets SET title_vector = ? WHERE id = ?');
+  const subjectVector = db.prepare<[Buffer, number]>('UPDATE targets SET subject_vector = ? WHERE id = ?');
   const dropProposedGenerated = db.prepare<[number]>(
     `DELETE FROM targets WHERE campaign_id = ? AND status = 'proposed' AND source IN ('expand', 'rebuild')`,
   );
@@ -87,8 +94,8 @@ export function targetsRepo(db: Db) {
     },
     setAssessment: (id: number, score: number | null, rationale: string, evidence: string | null) =>
       assess.run(score, rationale, evidence, id),
-    setTitleVector: (id: number, vector: Float32Array) =>
-      titleVector.run(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), id),
+    setSubjectVector: (id: number, vector: Float32Array) =>
+      subjectVector.run(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), id),
     /** Removes the generated targets nobody has decided on yet; returns how many. */
     dropProposedGenerated: (campaignId: number): number => dropProposedGenerated.run(campaignId).changes,
     list(
@@ -115,12 +122,10 @@ export function targetsRepo(db: Db) {
         args.push(after.value, after.value, after.id);
       }
       const dir = desc ? 'DESC' : 'ASC';
-      return db
-        .prepare<(string | number)[], TargetRow & { sort_value: string | number }>(
-          `SELECT *, ${col} AS sort_value FROM targets WHERE ${where.join(' AND ')}
+      return prepared<(string | number)[], TargetRow & { sort_value: string | number }>(
+        `SELECT *, ${col} AS sort_value FROM targets WHERE ${where.join(' AND ')}
            ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
-        )
-        .all(...args, limit);
+      ).all(...args, limit);
     },
   };
 }

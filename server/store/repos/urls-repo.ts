@@ -32,8 +32,9 @@ export function urlsRepo(db: Db) {
     `INSERT INTO urls (site_id, url, internal, state, reason, depth, priority, sources, followable, first_seen_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const update = db.prepare<[string, string | null, number | null, number, number, number, number]>(
-    `UPDATE urls SET state = ?, reason = ?, depth = ?, priority = ?, sources = ?, followable = ? WHERE id = ?`,
+  const update = db.prepare<[number, string, string | null, number | null, number, number, number, number]>(
+    `UPDATE urls SET internal = ?, state = ?, reason = ?, depth = ?, priority = ?, sources = ?, followable = ?
+     WHERE id = ?`,
   );
   const claim = db.prepare<[number, number, number], UrlRow>(
     `UPDATE urls SET state = 'fetching' WHERE id IN (
@@ -53,17 +54,26 @@ export function urlsRepo(db: Db) {
   const queuedToNotCrawled = db.prepare<[number]>(
     `UPDATE urls SET state = 'skipped', reason = 'not_crawled' WHERE site_id = ? AND state IN ('queued', 'fetching')`,
   );
-  const deleteStalePages = db.prepare<[number]>(
-    `DELETE FROM pages WHERE id IN (SELECT id FROM urls WHERE site_id = ? AND state = 'stale')`,
+  // Only a URL this crawl fetched (`done`) has a current page. Any other page row is an earlier crawl's: of a URL
+  // not reached again (stale), or of one this crawl reached but did not fetch because of the settings it ran
+  // with (an exclude pattern, robots.txt, max_depth, max_pages), which stays listed with that reason instead.
+  const deleteUnfetchedPages = db.prepare<[number]>(
+    `DELETE FROM pages WHERE id IN (SELECT id FROM urls WHERE site_id = ? AND state IN ('stale', 'skipped'))`,
   );
-  const deleteStaleLinks = db.prepare<[number]>(
-    `DELETE FROM links WHERE source_id IN (SELECT id FROM urls WHERE site_id = ? AND state = 'stale')`,
+  const deleteUnfetchedLinks = db.prepare<[number]>(
+    `DELETE FROM links WHERE source_id IN (SELECT id FROM urls WHERE site_id = ? AND state IN ('stale', 'skipped'))`,
   );
   const deleteStaleUnsourced = db.prepare<[number]>(
     `DELETE FROM urls WHERE site_id = ? AND state = 'stale' AND sources = 0`,
   );
   const staleToNotCrawled = db.prepare<[number]>(
     `UPDATE urls SET state = 'skipped', reason = 'not_crawled' WHERE site_id = ? AND state = 'stale'`,
+  );
+  const staleKept = db.prepare<[number], Pick<UrlRow, 'id' | 'url'>>(
+    `SELECT id, url FROM urls WHERE site_id = ? AND state = 'stale' AND sources != 0`,
+  );
+  const settle = db.prepare<[number, string, number]>(
+    `UPDATE urls SET internal = ?, state = 'skipped', reason = ? WHERE id = ?`,
   );
   const counts = db.prepare<[number], { state: string; n: number }>(
     'SELECT state, COUNT(*) AS n FROM urls WHERE site_id = ? GROUP BY state',
@@ -88,7 +98,16 @@ export function urlsRepo(db: Db) {
       return Number(info.lastInsertRowid);
     },
     update(row: UrlRow): void {
-      update.run(row.state, row.reason, row.depth, row.priority, row.sources, row.followable, row.id);
+      update.run(
+        row.internal,
+        row.state,
+        row.reason,
+        row.depth,
+        row.priority,
+        row.sources,
+        row.followable,
+        row.id,
+      );
     },
     /** Hands out up to `n` queued URLs in frontier order, none with a priority above `maxPriority`. */
     claim: (siteId: number, n: number, maxPriority: number): UrlRow[] => claim.all(siteId, maxPriority, n),
@@ -98,13 +117,20 @@ export function urlsRepo(db: Db) {
     /** A new crawl re-discovers everything; only sources found outside crawling (keepSources) survive. */
     beginFresh: (siteId: number, keepSources: number) => beginFresh.run(keepSources, siteId).changes,
     queuedToNotCrawled: (siteId: number) => queuedToNotCrawled.run(siteId).changes,
-    /** After a crawl: URLs not reached again are dropped unless something outside the crawl still knows them. */
-    sweepStale(siteId: number): number {
-      deleteStalePages.run(siteId);
-      deleteStaleLinks.run(siteId);
-      const removed = deleteStaleUnsourced.run(siteId).changes;
+    /** URLs a crawl did not reach again that a source outside crawling (keepSources) still knows. */
+    staleKept: (siteId: number): Pick<UrlRow, 'id' | 'url'>[] => staleKept.all(siteId),
+    /** Records a URL as known but not fetched, for `reason`, and whether it is the site's own. */
+    settle: (id: number, internal: boolean, reason: string) => settle.run(internal ? 1 : 0, reason, id),
+    /**
+     * After a crawl (once nothing is queued): pages and outgoing links the crawl did not fetch again are dropped,
+     * and so are URLs not reached again unless something outside the crawl still knows them.
+     */
+    sweepStale(siteId: number): { urls: number; pages: number } {
+      const pages = deleteUnfetchedPages.run(siteId).changes;
+      deleteUnfetchedLinks.run(siteId);
+      const urls = deleteStaleUnsourced.run(siteId).changes;
       staleToNotCrawled.run(siteId);
-      return removed;
+      return { urls, pages };
     },
     counts(siteId: number): Record<string, number> {
       return Object.fromEntries(counts.all(siteId).map((r) => [r.state, r.n]));

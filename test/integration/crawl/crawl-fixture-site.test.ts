@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
+import { runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type Expectations, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
@@ -119,4 +120,33 @@ describe('crawling the fixture site', () => {
     const siteId = await crawl(settings);
     compare(siteId, site.expected(settings));
   });
+
+  it(
+    'a re-crawl after adding an exclude pattern and max_depth stores what a first crawl with them would',
+    { timeout: 240_000 },
+    async () => {
+      const siteId = await crawl();
+      const settings = { exclude_patterns: ['/tag/**'], max_depth: 2 };
+      assert.equal((await t.patch(`/sites/${siteId}`, { settings })).status, 200);
+      await runJob(t, '/crawl/start', { site_id: siteId });
+      const want = site.expected(settings);
+      compare(siteId, want);
+
+      // Pages the first crawl fetched and the rules now keep out are listed as other URLs, not as pages.
+      const excluded = [...want.others.values()]
+        .filter((o) => o.reason === 'excluded_by_rule')
+        .map((o) => o.url);
+      assert.ok(excluded.length > 0, 'the fixture has /tag/ pages');
+      const pages = await t.get(`/pages?site_id=${siteId}&q=/tag/&limit=1000`);
+      assert.equal(pages.status, 200);
+      assert.deepEqual(pages.body.items, []);
+      const others = await t.get(
+        `/analytics/other-urls?site_id=${siteId}&reason=excluded_by_rule&limit=1000`,
+      );
+      assert.equal(others.status, 200);
+      assert.deepEqual((others.body.items as { url: string }[]).map((o) => o.url).sort(), excluded.sort());
+      const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number };
+      assert.equal(stats.pages, want.pages.size);
+    },
+  );
 });

@@ -125,4 +125,22 @@ describe('sites', () => {
     const orphans = t.db.prepare('SELECT COUNT(*) FROM jobs WHERE site_id = ?').pluck().get(site.id);
     assert.equal(orphans, 0);
   });
+
+  it('never gives a deleted site’s id to another site', async () => {
+    // The newest site has the highest id: the one a plain rowid would hand out again.
+    const gone = (await t.post('/sites', { start_url: 'https://old-shop.test/' })).body as { id: number };
+    assert.equal((await t.del(`/sites/${gone.id}`)).status, 204);
+
+    const created = await t.post('/sites', { start_url: 'https://new-blog.test/' });
+    assert.equal(created.status, 201);
+    assert.ok(created.body.id > gone.id, `the new site got id ${created.body.id}; ${gone.id} was deleted`);
+    const old = assertProblem(await t.get(`/sites/${gone.id}`), 404, 'not-found');
+    assert.match(old.detail!, new RegExp(String(gone.id)));
+    assertProblem(await t.get(`/sites/${gone.id}/summary`), 404, 'not-found');
+    const listed = (await t.get('/sites?limit=1000')).body.items as { id: number; start_url: string }[];
+    assert.deepEqual(
+      listed.filter((x) => x.id === gone.id || x.start_url === 'https://new-blog.test/').map((x) => x.id),
+      [created.body.id],
+    );
+  });
 });

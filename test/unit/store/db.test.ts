@@ -102,4 +102,28 @@ describe('openDatabase', () => {
     assert.equal(tables.length, 0, 'a failed migration leaves nothing behind');
     db.close();
   });
+
+  it('rolls back a migration run with foreign keys off that leaves a reference broken', () => {
+    const file = join(dir, 'rebuild.db');
+    openDatabase(file).close();
+    const dangling = [
+      ...MIGRATIONS,
+      {
+        id: MIGRATIONS.length + 1,
+        name: 'dangling',
+        foreignKeysOff: true,
+        sql: `INSERT INTO urls (site_id, url, internal, state, priority, first_seen_at)
+              VALUES (42, 'https://nowhere.test/', 1, 'queued', 0, '2026-01-01T00:00:00Z')`,
+      },
+    ];
+    assert.throws(
+      () => openDatabase(file, { migrations: dangling }),
+      (err: unknown) =>
+        err instanceof DatabaseOpenError && /dangling.*broken reference.*urls/.test(err.message),
+    );
+    const db = openDatabase(file);
+    assert.equal(db.prepare('SELECT COUNT(*) FROM urls').pluck().get(), 0);
+    assert.equal(schemaVersion(db), MIGRATIONS.at(-1)!.id);
+    db.close();
+  });
 });

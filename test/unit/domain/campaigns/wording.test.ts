@@ -6,6 +6,7 @@ import {
   listOf,
   num,
   pageName,
+  pageSubject,
   plural,
 } from '../../../../server/domain/campaigns/wording.js';
 
@@ -21,6 +22,19 @@ describe('rationale wording', () => {
       '“Pruning Roses | Northwind”',
     );
     assert.equal(pageName({ title: null, url }), '/blog/roses/');
+  });
+
+  it('gives a page’s subject as its name without the quotes', () => {
+    const url = 'https://garden.test/blog/roses/';
+    assert.equal(
+      pageSubject({ h1: ' Pruning Roses ', title: 'Pruning Roses | Northwind', url }),
+      'Pruning Roses',
+    );
+    assert.equal(
+      pageSubject({ h1: null, title: 'Pruning Roses | Northwind', url }),
+      'Pruning Roses | Northwind',
+    );
+    assert.equal(pageSubject({ title: null, url }), '/blog/roses/');
   });
 
   it('lists in plain English and says how many more there are', () => {

@@ -1,0 +1,192 @@
+/**
+ * The title test of de-duplication (embeddings with cosine ≥ 0.9) on every pair of one kind, pages included,
+ * comparing subjects — a page's heading, not the "Refresh “…”" title built around it — with the real model on
+ * the fixture site (seed 5, 24 articles). The cosines the tests rely on are measured here and printed as
+ * diagnostics, so a change of model shows where the line moved.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { TITLE_DUPLICATE_COSINE } from '../../../server/domain/campaigns/target-dedupe.js';
+import { cosine } from '../../../server/domain/embeddings/vectors.js';
+import type { Target } from '../../../server/schemas/targets.js';
+import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+
+let t: TestApp;
+let site: FixtureSite;
+let siteId: number;
+let pages: { id: number; url: string }[];
+const pageAt = (path: string) => pages.find((p) => p.url === `${site.origin}${path}`)!.id;
+
+type ActionResult = Record<'added' | 'candidates' | 'duplicates' | 'removed' | 'kept', number>;
+const run = async (path: string) => (await runJob(t, path, {}, 240_000)) as unknown as ActionResult;
+
+before(async () => {
+  t = await createTestApp();
+  site = await startFixtureSite({ seed: 5, articles: 24 });
+  siteId = await crawlFixture(t, site);
+  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
+  await runJob(t, '/similarity/analyze', { site_id: siteId }, 240_000);
+  pages = (await t.get(`/pages?site_id=${siteId}&limit=1000`)).body.items;
+});
+after(async () => {
+  await t.close();
+  await site.close();
+});
+
+async function campaign(settings: object): Promise<number> {
+  const res = await t.post('/api/campaigns', {
+    hub_client_id: 'northwind',
+    name: 'Subjects',
+    site_id: siteId,
+    settings,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.id as number;
+}
+
+async function targets(campaignId: number): Promise<Target[]> {
+  const res = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000&sort=id`);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.items as Target[];
+}
+
+/** The cosine of two texts as de-duplication embeds them, printed with them. */
+async function measured(ctx: TestContext, a: string, b: string): Promise<number> {
+  const c = cosine(await t.services.embeddings.embedQuery(a), await t.services.embeddings.embedQuery(b));
+  ctx.diagnostic(`cosine ${c.toFixed(4)}: “${a}” / “${b}”`);
+  return c;
+}
+
+/** The refresh targets of a campaign by page. */
+const refreshOn = (list: Target[], pageId: number) =>
+  list.filter((x) => x.kind === 'refresh' && x.page_id === pageId);
+
+describe('de-duplication by subject', () => {
+  it('proposes page targets about different things even where their templated titles embed at 0.9 or more', async (ctx) => {
+    const id = await campaign({ kinds: ['refresh', 'merge'], max_new: 500, thin_word_count: 200 });
+    await run(`/api/campaigns/${id}/expand`);
+    const list = await targets(id);
+
+    // The about page and the company-history post: both thin under this bar, both refreshed.
+    const about = refreshOn(list, pageAt('/about/'))[0]!;
+    const history = refreshOn(list, pageAt('/blog/thirty-years-of-northwind-gardening/'))[0]!;
+    assert.ok(about && history, 'both pages get a refresh target');
+    const aboutSubject = 'About Northwind Gardening';
+    const historySubject = 'Thirty Years of Northwind Gardening';
+    assert.deepEqual(
+      [about.title, history.title],
+      [`Refresh “${aboutSubject}”`, `Refresh “${historySubject}”`],
+    );
+    assert.ok((await measured(ctx, aboutSubject, historySubject)) < TITLE_DUPLICATE_COSINE);
+    assert.ok((await measured(ctx, about.title, history.title)) >= TITLE_DUPLICATE_COSINE);
+
+    // Two merge groups kept on the home page and the about page: the longer wording draws them closer still.
+    const merges = list.filter((x) => x.kind === 'merge');
+    const home = merges.find((x) => x.page_id === pageAt('/'))!;
+    const aboutMerge = merges.find((x) => x.page_id === pageAt('/about/'))!;
+    assert.ok(home && aboutMerge, 'both groups are proposed');
+    assert.ok(
+      (await measured(ctx, 'Grow more with Northwind Gardening', aboutSubject)) < TITLE_DUPLICATE_COSINE,
+    );
+    assert.ok((await measured(ctx, home.title, aboutMerge.title)) >= TITLE_DUPLICATE_COSINE);
+
+    // The stored subjects are the headings the titles were made from.
+    const subjectOf = (x: Target) => t.store.targets.get(x.id)!.subject;
+    assert.deepEqual([about, history, aboutMerge].map(subjectOf), [
+      aboutSubject,
+      historySubject,
+      aboutSubject,
+    ]);
+  });
+
+  it('skips a page target whose subject means the same as a manual target’s title, counting it a duplicate', async (ctx) => {
+    const settings = { kinds: ['refresh'], max_new: 500, thin_word_count: 100 };
+    const plain = await campaign(settings);
+    const control = await run(`/api/campaigns/${plain}/expand`);
+    const phPage = pageAt('/guides/soil/testing/ph/');
+    const soilPage = pageAt('/guides/soil/');
+    const controlList = await targets(plain);
+    const ph = refreshOn(controlList, phPage)[0]!;
+    assert.equal(
+      ph?.title,
+      'Refresh “Soil pH explained”',
+      'without a manual target the pH page is refreshed',
+    );
+    assert.equal(refreshOn(controlList, soilPage).length, 1);
+
+    // The analyst files the pH explainer under the soil guide's page, in their own words.
+    const id = await campaign(settings);
+    const title = 'Refresh our explanation of soil pH';
+    const manual = await t.post('/api/targets', {
+      campaign_id: id,
+      kind: 'refresh',
+      page_id: soilPage,
+      title,
+    });
+    assert.equal(manual.status, 201, JSON.stringify(manual.body));
+    assert.ok((await measured(ctx, title, 'Soil pH explained')) >= TITLE_DUPLICATE_COSINE);
+
+    const result = await run(`/api/campaigns/${id}/expand`);
+    assert.equal(result.candidates, control.candidates);
+    // The soil guide's own candidate (same page) and the pH page's (same subject).
+    assert.equal(result.duplicates, control.duplicates + 2);
+    assert.equal(result.added, control.added - 2);
+    const list = await targets(id);
+    assert.deepEqual(refreshOn(list, phPage), [], 'the pH page is not refreshed twice');
+    assert.deepEqual(
+      refreshOn(list, soilPage).map((x) => x.id),
+      [manual.body.id],
+    );
+    // The manual target's title was embedded once and kept for the next run.
+    const row = t.store.targets.get(manual.body.id)!;
+    assert.equal(row.subject, null);
+    assert.ok(row.subject_vector);
+  });
+
+  it('on rebuild, a rejected target retitled by the analyst keeps its new subject out, the same way twice', async (ctx) => {
+    const id = await campaign({ kinds: ['refresh'], max_new: 500, thin_word_count: 100 });
+    const expanded = await run(`/api/campaigns/${id}/expand`);
+    const partyPage = pageAt('/events/cafe-garden-party/');
+    const events = refreshOn(await targets(id), pageAt('/events/'))[0]!;
+    const party = refreshOn(await targets(id), partyPage)[0]!;
+    assert.ok(events && party);
+    const before = t.store.targets.get(events.id)!;
+    assert.equal(before.subject, 'Events at the nursery');
+
+    // The events page is to cover the party; then the work is turned down.
+    const title = 'The Café in the Garden summer party';
+    assert.equal((await t.patch(`/api/targets/${events.id}`, { title, status: 'rejected' })).status, 200);
+    const edited = t.store.targets.get(events.id)!;
+    assert.deepEqual([edited.subject, edited.subject_vector], [null, null], 'the new title is the subject');
+    assert.ok(
+      (await measured(ctx, title, 'The “Café in the Garden” Summer Party')) >= TITLE_DUPLICATE_COSINE,
+    );
+
+    const first = await run(`/api/campaigns/${id}/rebuild`);
+    // The events page's own candidate (same page as the rejected target) and the party page's (same subject).
+    assert.equal(first.candidates, expanded.candidates);
+    assert.equal(first.duplicates, expanded.duplicates + 2);
+    assert.equal(first.kept, 1);
+    const list = await targets(id);
+    assert.deepEqual(refreshOn(list, partyPage), [], 'the party page is not proposed again');
+    assert.ok(list.some((x) => x.id === events.id && x.status === 'rejected' && x.title === title));
+    const vector = t.store.targets.get(events.id)!.subject_vector!;
+    assert.deepEqual(
+      new Float32Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength)),
+      await t.services.embeddings.embedQuery(title),
+      'the retitled target was embedded from its new title',
+    );
+
+    const shape = (l: Target[]) =>
+      l
+        .filter((x) => x.source === 'rebuild')
+        .map((x) => JSON.stringify([x.title, x.page_id, x.score]))
+        .sort();
+    const second = await run(`/api/campaigns/${id}/rebuild`);
+    assert.deepEqual({ ...second, removed: 0 }, { ...first, removed: 0 });
+    assert.equal(second.removed, first.added);
+    assert.deepEqual(shape(await targets(id)), shape(list));
+  });
+});
