@@ -219,11 +219,11 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     writeFileSync(zip, exportZip(plant.rows));
     await (await page.$('#gsc-file'))!.uploadFile(zip);
     await waitForText(page, '.notice-ok', 'Search Console import finished', 60_000);
-    await page.waitForSelector('.gsc-import ~ .panel table tbody tr');
-    const queries = await texts(page, '.gsc-import ~ .panel table tbody tr td:first-child');
+    await page.waitForSelector('.gsc-data table tbody tr');
+    const queries = await texts(page, '.gsc-data table tbody tr td:first-child');
     // Text from outside (here a formula-looking query) is shown as it is, never as markup or a link.
     assert.ok(queries.includes('=HYPERLINK("http://evil.example/","prize")'), queries.join(' | '));
-    assert.equal(await page.$$eval('.gsc-import ~ .panel table a', (els) => els.length), 0);
+    assert.equal(await page.$$eval('.gsc-data table a', (els) => els.length), 0);
     await b.screenshot('10-analytics-gsc');
 
     // The page's own figures on its detail view.

@@ -26,9 +26,14 @@ export interface GscSite {
   close(): Promise<void>;
 }
 
-export async function startGscSite(opts: { rowLimit?: number; storeKey?: boolean } = {}): Promise<GscSite> {
+export async function startGscSite(
+  opts: { rowLimit?: number; storeKey?: boolean; uiDir?: string } = {},
+): Promise<GscSite> {
   const logs: string[] = [];
-  const t = await createTestApp({ logger: createLogger('debug', (l) => logs.push(l)) });
+  const t = await createTestApp({
+    logger: createLogger('debug', (l) => logs.push(l)),
+    ...(opts.uiDir ? { uiDir: opts.uiDir } : {}),
+  });
   const site = await startFixtureSite({ seed: 5, articles: 12 });
   const siteId = await crawlFixture(t, site);
   const serviceAccount = makeServiceAccount();

@@ -61,7 +61,7 @@ async function problemOf(res: Response): Promise<ApiError> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is (an uploaded file), with `contentType`. */
@@ -97,6 +97,7 @@ export const get = <T>(path: string, params?: Record<string, QueryValue>, signal
   request<T>(withQuery(path, params), signal ? { signal } : {});
 export const post = <T>(path: string, body?: unknown) =>
   request<T>(path, { method: 'POST', body: body ?? {} });
+export const put = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body });
 export const patch = <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body });
 export const del = (path: string) => request<void>(path, { method: 'DELETE' });
 

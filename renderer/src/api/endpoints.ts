@@ -1,5 +1,5 @@
 /** Typed calls for the routes the UI uses, grouped as the API's tags are. */
-import { del, get, patch, post, request, withQuery, type QueryValue } from './client.js';
+import { del, get, patch, post, put, request, withQuery, type QueryValue } from './client.js';
 import type {
   Campaign,
   CampaignCreate,
@@ -9,7 +9,9 @@ import type {
   EdgeKind,
   EmbeddingSearchResult,
   ExportInfo,
+  GscCredentialsInfo,
   GscRow,
+  GscSyncRequest,
   HubClient,
   IdeaCheckResult,
   Job,
@@ -145,6 +147,16 @@ export const analyticsApi = {
       raw: file,
       contentType: file.type || 'application/octet-stream',
     }),
+  /** What is stored (kind, e-mail or client id, when); the API never sends the secrets back. */
+  gscCredentials: (signal?: AbortSignal) => get<GscCredentialsInfo>('/analytics/gsc/credentials', {}, signal),
+  /** A service account key file or an OAuth token, as parsed from the JSON the user gave. */
+  putGscCredentials: (credentials: unknown) =>
+    put<GscCredentialsInfo>('/analytics/gsc/credentials', credentials),
+  deleteGscCredentials: () => del('/analytics/gsc/credentials'),
+  gscSync: (body: GscSyncRequest) => post<Job>('/analytics/gsc/sync', body),
+  /** The site's recent syncs, newest first: how the last one ended, and what the last good one fetched. */
+  recentGscSyncs: (siteId: number, signal?: AbortSignal) =>
+    get<ListPage<Job>>('/jobs', { site_id: siteId, kind: 'gsc_sync', limit: 20 }, signal),
 };
 
 export const exportApi = {

@@ -54,7 +54,7 @@ export interface SiteUpdatedEvent {
   changes: string[];
 }
 
-export type { GscRow } from '../../../server/schemas/gsc.js';
+export type { GscCredentialsInfo, GscRow, GscSyncRequest } from '../../../server/schemas/gsc.js';
 export type {
   Campaign,
   CampaignCreate,

@@ -1,5 +1,5 @@
 /** One job as a line of progress: what it does, how far it is, and a way to stop it. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorText } from '../api/client.js';
 import { jobsApi } from '../api/endpoints.js';
 import type { Job } from '../api/types.js';
@@ -46,8 +46,8 @@ export function JobStatus({ job }: { job: Job }) {
   );
 }
 
-/** How a finished job ended, in one sentence. */
-export function JobOutcome({ job }: { job: Job }) {
+/** How a finished job ended, in one sentence; `summary` says what a successful one did, when the view knows. */
+export function JobOutcome({ job, summary }: { job: Job; summary?: ReactNode }) {
   const tone = job.status === 'succeeded' ? 'ok' : job.status === 'cancelled' ? 'muted' : 'bad';
   const text =
     job.status === 'succeeded'
@@ -58,6 +58,7 @@ export function JobOutcome({ job }: { job: Job }) {
   return (
     <div className={`notice notice-${tone}`} role="status" data-job-id={job.id} data-job-status={job.status}>
       {text}
+      {job.status === 'succeeded' && summary && <> {summary}</>}
     </div>
   );
 }

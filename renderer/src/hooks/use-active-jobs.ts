@@ -2,7 +2,7 @@
  * The queued and running jobs of a site (or a campaign), kept live from `/events`: loaded once, then each
  * `job.progress` replaces its job and `job.finished` moves it to `finished` so the view can say how it ended.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { jobsApi } from '../api/endpoints.js';
 import { useEvent } from '../api/events.js';
 import type { Job } from '../api/types.js';
@@ -26,6 +26,9 @@ export function useActiveJobs(scope: JobScope): {
   const [active, setActive] = useState<Job[]>([]);
   const [finished, setFinished] = useState<Job[]>([]);
   const { siteId, campaignId } = scope;
+  // A quick job can finish before the request that started (or listed) it returns; that answer, arriving
+  // afterwards, must not bring it back as queued.
+  const ended = useRef(new Set<number>());
 
   useEffect(() => {
     const controller = new AbortController();
@@ -36,7 +39,14 @@ export function useActiveJobs(scope: JobScope): {
         { site_id: siteId, campaign_id: campaignId, status: ['queued', 'running'], limit: 50 },
         controller.signal,
       )
-      .then((page) => setActive((now) => merge(now, page.items)))
+      .then((page) =>
+        setActive((now) =>
+          merge(
+            now,
+            page.items.filter((j) => !ended.current.has(j.id)),
+          ),
+        ),
+      )
       .catch(() => {
         // the list is a convenience; events still arrive
       });
@@ -44,6 +54,7 @@ export function useActiveJobs(scope: JobScope): {
   }, [siteId, campaignId]);
 
   const upsert = useCallback((job: Job) => {
+    if (ended.current.has(job.id)) return;
     setActive((now) => merge(now, [job]));
   }, []);
 
@@ -52,6 +63,7 @@ export function useActiveJobs(scope: JobScope): {
   });
   useEvent('job.finished', (job) => {
     if (!inScope(job, { siteId, campaignId })) return;
+    ended.current.add(job.id);
     setActive((now) => now.filter((j) => j.id !== job.id));
     setFinished((now) => [job, ...now.filter((j) => j.id !== job.id)].slice(0, 10));
   });

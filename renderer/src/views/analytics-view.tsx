@@ -1,35 +1,19 @@
 /**
  * Analytics: every known URL that is not an indexable page, with why (filter by reason and source), and the
- * site's Search Console figures by query, page or day.
+ * site's Search Console tab (gsc-tab.tsx).
  */
 import { useMemo, useState } from 'react';
 import { analyticsApi } from '../api/endpoints.js';
-import { useEvent, useSiteChanges } from '../api/events.js';
+import { useSiteChanges } from '../api/events.js';
 import type { OtherUrl, OtherUrlReason } from '../api/types.js';
+import { OTHER_URL_REASONS, URL_SOURCES, type UrlSource } from '../api/value-lists.js';
 import { Badge, Tabs, ToggleGroup } from '../components/controls.js';
-import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
-import { GscTable } from '../components/gsc-table.js';
-import { JobOutcome, JobStatus } from '../components/job-status.js';
+import { ErrorNotice } from '../components/feedback.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
-import { useActiveJobs } from '../hooks/use-active-jobs.js';
-import { useAction, useApi } from '../hooks/use-api.js';
 import { usePagedList } from '../hooks/use-paged-list.js';
 import { fmtDate, fmtInt, shortUrl, statusTone, words } from '../format.js';
 import { replaceHashParams, useHashRoute } from '../router.js';
-
-const REASONS: OtherUrlReason[] = [
-  'not_crawled',
-  'blocked_by_robots',
-  'excluded_by_rule',
-  'outside_scope',
-  'non_html',
-  'redirect',
-  'error',
-  'non_indexable',
-  'gsc_only',
-  'sitemap_only',
-];
-const SOURCES = ['link', 'sitemap', 'gsc', 'canonical', 'hreflang', 'redirect', 'list'] as const;
+import { GscTab } from './gsc-tab.js';
 
 type Tab = 'other' | 'gsc';
 
@@ -60,7 +44,7 @@ export function AnalyticsView({ siteId }: { siteId: number }) {
 
 function OtherUrls({ siteId }: { siteId: number }) {
   const [reasons, setReasons] = useState<OtherUrlReason[]>([]);
-  const [sources, setSources] = useState<(typeof SOURCES)[number][]>([]);
+  const [sources, setSources] = useState<UrlSource[]>([]);
   const list = usePagedList(
     (cursor, signal) =>
       analyticsApi.otherUrls(
@@ -111,8 +95,13 @@ function OtherUrls({ siteId }: { siteId: number }) {
   return (
     <>
       <div className="filter-bar filter-bar-wrap">
-        <ToggleGroup legend="Reason (none = all)" options={REASONS} value={reasons} onChange={setReasons} />
-        <ToggleGroup legend="Found via" options={SOURCES} value={sources} onChange={setSources} />
+        <ToggleGroup
+          legend="Reason (none = all)"
+          options={OTHER_URL_REASONS}
+          value={reasons}
+          onChange={setReasons}
+        />
+        <ToggleGroup legend="Found via" options={URL_SOURCES} value={sources} onChange={setSources} />
       </div>
       <ErrorNotice error={list.error} />
       <VirtualTable
@@ -131,114 +120,5 @@ function OtherUrls({ siteId }: { siteId: number }) {
         }
       />
     </>
-  );
-}
-
-/** Upload a Search Console export; the import runs as a job whose progress shows here. */
-function GscImport({ siteId, onDone }: { siteId: number; onDone: () => void }) {
-  const jobs = useActiveJobs({ siteId });
-  const upload = useAction(analyticsApi.gscImport);
-  useEvent('job.finished', (job) => {
-    if (job.site_id === siteId && job.kind.startsWith('gsc')) onDone();
-  });
-  const running = jobs.active.filter((j) => j.kind.startsWith('gsc'));
-  const finished = jobs.finished.filter((j) => j.kind.startsWith('gsc')).slice(0, 1);
-  return (
-    <div className="panel gsc-import">
-      <div className="field">
-        <label htmlFor="gsc-file">Import a Search Console export (zip or CSV)</label>
-        <input
-          id="gsc-file"
-          type="file"
-          accept=".zip,.csv,application/zip,text/csv"
-          disabled={upload.busy || running.length > 0}
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            const job = await upload.run(siteId, file);
-            if (job) jobs.track(job);
-          }}
-        />
-      </div>
-      <ErrorNotice error={upload.error} />
-      {running.map((job) => (
-        <JobStatus key={job.id} job={job} />
-      ))}
-      {finished.map((job) => (
-        <JobOutcome key={job.id} job={job} />
-      ))}
-    </div>
-  );
-}
-
-function GscTab({ siteId }: { siteId: number }) {
-  const [groupBy, setGroupBy] = useState<'query' | 'page' | 'date'>('query');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [query, setQuery] = useState('');
-  const rows = useApi(
-    (signal) =>
-      analyticsApi.gsc(
-        siteId,
-        {
-          group_by: groupBy,
-          ...(from ? { date_from: from } : {}),
-          ...(to ? { date_to: to } : {}),
-          ...(query.trim() ? { query: query.trim() } : {}),
-        },
-        null,
-        500,
-        signal,
-      ),
-    [siteId, groupBy, from, to, query],
-  );
-  useSiteChanges(siteId, ['analytics'], rows.reload);
-  return (
-    <div className="scroll-y stack">
-      <GscImport siteId={siteId} onDone={rows.reload} />
-      <div className="filter-bar">
-        <div className="field">
-          <label htmlFor="gsc-group">Totals per</label>
-          <select
-            id="gsc-group"
-            value={groupBy}
-            onChange={(e) => setGroupBy(e.target.value as typeof groupBy)}
-          >
-            <option value="query">Query</option>
-            <option value="page">Page</option>
-            <option value="date">Day</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="gsc-from">From</label>
-          <input id="gsc-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="gsc-to">To</label>
-          <input id="gsc-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
-        <div className="field grow">
-          <label htmlFor="gsc-query">Query contains</label>
-          <input id="gsc-query" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </div>
-      </div>
-      <ErrorNotice error={rows.error} />
-      {rows.loading && !rows.data && <Loading />}
-      {rows.data &&
-        (rows.data.items.length === 0 ? (
-          <EmptyState title="No Search Console data for this site.">
-            <p>
-              Import the zip (or one of its CSVs) from Search Console’s Performance report: Export → Download
-              ZIP.
-            </p>
-          </EmptyState>
-        ) : (
-          <div className="panel">
-            <GscTable rows={rows.data.items} first={groupBy} />
-            {rows.data.next_cursor && <p className="muted small">Showing the first 500 rows.</p>}
-          </div>
-        ))}
-    </div>
   );
 }

@@ -2,11 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { campaignsApi } from '../api/endpoints.js';
 import type { Campaign } from '../api/types.js';
+import { CAMPAIGN_STATUSES } from '../api/value-lists.js';
 import { ErrorNotice } from '../components/feedback.js';
 import { useAction } from '../hooks/use-api.js';
 import { useSites } from '../sites-context.js';
-
-const STATUSES: Campaign['status'][] = ['draft', 'active', 'paused', 'archived'];
 
 export function CampaignForm({
   campaign,
@@ -97,7 +96,7 @@ export function CampaignForm({
             value={status}
             onChange={(e) => setStatus(e.target.value as Campaign['status'])}
           >
-            {STATUSES.map((s) => (
+            {CAMPAIGN_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

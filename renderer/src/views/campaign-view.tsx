@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { campaignsApi } from '../api/endpoints.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { Campaign, Job, Target, TargetKind, TargetStatus } from '../api/types.js';
+import { TARGET_KINDS, TARGET_STATUS_COLUMNS } from '../api/value-lists.js';
 import { Badge, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
@@ -19,14 +20,10 @@ import { CampaignForm } from './campaign-form.js';
 import { CAMPAIGN_STATUS_TONE } from './campaigns-view.js';
 import { TargetCard } from './target-card.js';
 
-const COLUMNS: { status: TargetStatus; label: string }[] = [
-  { status: 'proposed', label: 'Proposed' },
-  { status: 'accepted', label: 'Accepted' },
-  { status: 'in_progress', label: 'In progress' },
-  { status: 'done', label: 'Done' },
-  { status: 'rejected', label: 'Rejected' },
-];
-const KINDS: TargetKind[] = ['new_content', 'refresh', 'merge', 'internal_link'];
+const COLUMNS: { status: TargetStatus; label: string }[] = TARGET_STATUS_COLUMNS.map((status) => {
+  const label = words(status);
+  return { status, label: label.charAt(0).toUpperCase() + label.slice(1) };
+});
 const ACTIONS = [
   {
     action: 'expand',
@@ -53,7 +50,7 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
   const targets = useApi((signal) => allTargets(campaignId, signal), [campaignId]);
   const jobs = useActiveJobs({ campaignId });
   const [editing, setEditing] = useState(false);
-  const [kinds, setKinds] = useState<TargetKind[]>(KINDS);
+  const [kinds, setKinds] = useState<TargetKind[]>([...TARGET_KINDS]);
   const [local, setLocal] = useState<Map<number, Target>>(new Map());
   const { byId } = useSites();
   const reload = () => {
@@ -152,7 +149,7 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
         </details>
       )}
       <div className="filter-bar">
-        <ToggleGroup legend="Kinds" options={KINDS} value={kinds} onChange={setKinds} />
+        <ToggleGroup legend="Kinds" options={TARGET_KINDS} value={kinds} onChange={setKinds} />
         <ManualTarget campaign={c} onAdded={targets.reload} />
       </div>
       <ErrorNotice error={targets.error} />
@@ -264,7 +261,7 @@ function ManualTarget({ campaign, onAdded }: { campaign: Campaign; onAdded: () =
       <div className="field">
         <label htmlFor="target-kind">Kind</label>
         <select id="target-kind" value={kind} onChange={(e) => setKind(e.target.value as TargetKind)}>
-          {KINDS.map((k) => (
+          {TARGET_KINDS.map((k) => (
             <option key={k} value={k}>
               {words(k)}
             </option>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { graphApi, pagesApi, similarityApi } from '../api/endpoints.js';
 import type { EdgeKind, GraphEdge, GraphNode, Outcome } from '../api/types.js';
+import { EDGE_KINDS, OUTCOMES } from '../api/value-lists.js';
 import { Slider, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
@@ -20,20 +21,8 @@ import {
 import { links } from '../router.js';
 import { PageDetail } from './page-detail.js';
 
-const EDGE_KINDS: EdgeKind[] = [
-  'content',
-  'navigation',
-  'header',
-  'footer',
-  'aside',
-  'pagination',
-  'canonical',
-  'redirect',
-  'hreflang',
-];
 /** Links in the main content: navigation, header and footer links join every page to every other. */
 const DEFAULT_KINDS: EdgeKind[] = ['content'];
-const OUTCOMES: Outcome[] = ['duplicate', 'merge', 'related'];
 /** Edges fetched at most; beyond this the graph would not be readable anyway. */
 const MAX_EDGES = 40_000;
 const MAX_PAIRS = 5_000;

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { jobsApi, similarityApi } from '../api/endpoints.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Cluster, Outcome, Pair } from '../api/types.js';
+import { OUTCOMES } from '../api/value-lists.js';
 import { Badge, Slider, Tabs, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
@@ -18,7 +19,6 @@ import { fmtInt, fmtScore } from '../format.js';
 import { replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
 
-const OUTCOMES: Outcome[] = ['duplicate', 'merge', 'related'];
 export const OUTCOME_TONE: Record<Outcome, string> = { duplicate: 'bad', merge: 'warn', related: 'info' };
 
 type Tab = 'pairs' | 'clusters';
@@ -83,7 +83,7 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
   const outcomeParam = params.get('outcome');
   const outcomes = outcomeParam
     ? (outcomeParam.split(',').filter((o) => OUTCOMES.includes(o as Outcome)) as Outcome[])
-    : OUTCOMES;
+    : [...OUTCOMES];
   const minParam = Number(params.get('min') ?? '0');
   const [min, setMin] = useState(Number.isFinite(minParam) ? minParam : 0);
   useEffect(() => {

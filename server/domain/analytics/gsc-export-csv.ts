@@ -8,6 +8,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { ExportTooLargeError } from './gsc-errors.js';
+import { SYNC_HINT } from './gsc-where.js';
 import type { GscRecord } from './gsc-writer.js';
 
 /**
@@ -108,7 +109,7 @@ export function parseExportCsv(text: string, name: string, opts: { sampleRows?: 
   }
   if (opts.sampleRows === undefined && rows.length > MAX_EXPORT_ROWS + 1) {
     throw new ExportTooLargeError(
-      `${name} has more than ${MAX_EXPORT_ROWS.toLocaleString('en')} rows; a Search Console export has at most 1,000 per table. Import the export as Search Console downloads it, or fetch large sites with POST /analytics/gsc/sync.`,
+      `${name} has more than ${MAX_EXPORT_ROWS.toLocaleString('en')} rows; a Search Console export has at most 1,000 per table. Import the export as Search Console downloads it, or sync a large site from Google instead ${SYNC_HINT}.`,
     );
   }
   const header = (rows[0] ?? []).map((h) => h.toLowerCase());

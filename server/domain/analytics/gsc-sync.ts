@@ -20,6 +20,7 @@ import type { SettingsService } from '../settings/settings-service.js';
 import type { SitesService } from '../sites/sites-service.js';
 import type { GscCredentials } from './gsc-credentials.js';
 import { GscSyncError } from './gsc-errors.js';
+import { CONNECT_HINT, IMPORT_HINT, REPLACE_HINT } from './gsc-where.js';
 import { shiftDays } from './gsc-queries.js';
 import type { GscRecord, GscWriter } from './gsc-writer.js';
 
@@ -98,7 +99,7 @@ export class GscSync {
     this.sites.get(req.site_id);
     if (!this.credentials.forClient()) {
       throw new ConflictError(
-        'No Search Console credentials are stored. PUT /analytics/gsc/credentials with a service account key or an OAuth token first, or import an export with POST /analytics/gsc/import.',
+        `No Search Console credentials are stored. Connect Search Console first with a service account key or an OAuth token ${CONNECT_HINT}, or import an export from Search Console instead ${IMPORT_HINT}.`,
       );
     }
     return this.jobs.create({
@@ -120,7 +121,7 @@ export class GscSync {
     if (!creds) {
       throw new GscSyncError(
         'gsc-unauthorized',
-        'The Search Console credentials were removed before the sync ran; store them again with PUT /analytics/gsc/credentials.',
+        `The Search Console credentials were removed before the sync ran. Connect Search Console again ${CONNECT_HINT}, then start the sync again.`,
       );
     }
     const s = this.settings.get();
@@ -218,7 +219,7 @@ export class GscSync {
     if (err.auth || err.status === 401) {
       return new GscSyncError(
         'gsc-unauthorized',
-        `Google did not accept the stored credentials (${account}): ${err.message}. Store new ones with PUT /analytics/gsc/credentials.`,
+        `Google did not accept the stored credentials (${account}): ${err.message}. Connect Search Console again with a valid key or token ${REPLACE_HINT}.`,
       );
     }
     if (err.status === 403 || err.status === 404) {

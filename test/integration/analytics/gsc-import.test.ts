@@ -229,6 +229,7 @@ describe('POST /analytics/gsc/import refuses what is not an export', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.error!.type, 'urn:siteloupe:problem:payload-too-large');
     assert.match(job.error!.detail, /Queries\.csv has more than 50,000 rows/);
+    assert.match(job.error!.detail, /Sync from Google; API: POST \/analytics\/gsc\/sync\)\.$/);
     assert.deepEqual(readdirSync(join(g.t.dir, 'gsc-uploads')), [], 'the failed job’s upload is removed');
   });
 

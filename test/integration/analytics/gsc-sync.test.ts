@@ -127,7 +127,33 @@ describe('POST /analytics/gsc/sync', () => {
     const del = await g.t.del('/analytics/gsc/credentials');
     assert.equal(del.status, 204);
     const none = assertProblem(await sync(g), 409, 'conflict');
-    assert.match(none.detail!, /PUT \/analytics\/gsc\/credentials/);
+    // The same words show in the app's Search Console tab: they name the app's way and the API's.
+    assert.match(none.detail!, /Connect Search Console first/);
+    assert.match(
+      none.detail!,
+      /in the app: Analytics → Search Console → Connect; API: PUT \/analytics\/gsc\/credentials/,
+    );
+    assert.match(none.detail!, /API: POST \/analytics\/gsc\/import/);
+
+    // A sync queued before the credentials went fails when the runner starts it, in words for both readers.
+    const run = g.t.services.gscSync.run(
+      g.siteId,
+      { property: g.property, date_from: g.plant.firstDate, date_to: '2026-03-29' },
+      {
+        signal: new AbortController().signal,
+        progress: () => {},
+        loadCheckpoint: () => null,
+        saveCheckpoint: () => {},
+      },
+    );
+    await assert.rejects(run, (err: Error & { kind?: string }) => {
+      assert.equal(err.kind, 'gsc-unauthorized');
+      assert.match(
+        err.message,
+        /removed before the sync ran\. Connect Search Console again \(in the app: Analytics → Search Console → Connect; API: PUT \/analytics\/gsc\/credentials\), then start the sync again\.$/,
+      );
+      return true;
+    });
   });
 
   it('syncs with an installed-app OAuth refresh token too', async () => {
@@ -153,6 +179,10 @@ describe('POST /analytics/gsc/sync', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.error!.type, 'urn:siteloupe:problem:gsc-unauthorized');
     assert.match(job.error!.detail, /invalid_grant/);
+    assert.match(
+      job.error!.detail,
+      /Connect Search Console again with a valid key or token \(in the app: Analytics → Search Console → Replace credentials; API: PUT \/analytics\/gsc\/credentials\)\.$/,
+    );
   });
 
   it('keeps credentials in a 0600 file and never returns or logs a secret', async () => {

@@ -1,0 +1,88 @@
+/**
+ * Closed lists of API values the UI offers as filter options. The server's zod enums are the source of truth,
+ * but the renderer shares only types with the server (a lint rule; nothing of the server is bundled), so each
+ * list is written as a record keyed by the server's type: a value the server adds or drops is a type error in
+ * the renderer (`npm run typecheck`), never an option silently missing from a filter. Key order is display order.
+ */
+import type {
+  Campaign,
+  EdgeKind,
+  Job,
+  OtherUrl,
+  OtherUrlReason,
+  Outcome,
+  TargetKind,
+  TargetStatus,
+} from './types.js';
+
+export type UrlSource = OtherUrl['sources'][number];
+
+/** The keys of a record that must name every member of `K`, and nothing else, in the order written. */
+const every = <K extends string>(members: Record<K, true>): readonly K[] => Object.keys(members) as K[];
+
+export const OTHER_URL_REASONS = every<OtherUrlReason>({
+  not_crawled: true,
+  blocked_by_robots: true,
+  excluded_by_rule: true,
+  outside_scope: true,
+  non_html: true,
+  redirect: true,
+  error: true,
+  non_indexable: true,
+  gsc_only: true,
+  sitemap_only: true,
+});
+
+export const URL_SOURCES = every<UrlSource>({
+  link: true,
+  sitemap: true,
+  gsc: true,
+  canonical: true,
+  hreflang: true,
+  redirect: true,
+  list: true,
+});
+
+export const EDGE_KINDS = every<EdgeKind>({
+  content: true,
+  navigation: true,
+  header: true,
+  footer: true,
+  aside: true,
+  pagination: true,
+  canonical: true,
+  redirect: true,
+  hreflang: true,
+});
+
+/** Similarity pair outcomes, most serious first. */
+export const OUTCOMES = every<Outcome>({ duplicate: true, merge: true, related: true });
+
+export const TARGET_KINDS = every<TargetKind>({
+  new_content: true,
+  refresh: true,
+  merge: true,
+  internal_link: true,
+});
+
+/** Target statuses as the campaign board's columns: in the order work flows, rejected last. */
+export const TARGET_STATUS_COLUMNS = every<TargetStatus>({
+  proposed: true,
+  accepted: true,
+  in_progress: true,
+  done: true,
+  rejected: true,
+});
+
+export const CAMPAIGN_STATUSES = every<Campaign['status']>({
+  draft: true,
+  active: true,
+  paused: true,
+  archived: true,
+});
+
+/**
+ * The statuses a job ends in. A subset, so the compiler checks each member is a status but not that none is
+ * missing; the unit test compares it with the server's list.
+ */
+export const FINISHED_JOB_STATUSES: readonly Job['status'][] = ['succeeded', 'failed', 'cancelled'];
