@@ -8,7 +8,7 @@ import { BrowserWindow, dialog, Menu, shell, type MenuItemConstructorOptions } f
 import { openExternally } from './app-window.js';
 
 export interface AppMenuOptions {
-  /** The folder passed to the server as `--data-dir` (database, API token). */
+  /** The embedded server's data folder (database, API token). */
   dataDir: string;
   /** `http://127.0.0.1:PORT` of the running server. */
   origin: string;

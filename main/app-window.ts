@@ -79,7 +79,7 @@ export function guardWebContents(contents: WebContents, origin: string): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** Opens the main window on the server's `Open:` link (which sets the token cookie and redirects to `/`). */
+/** Opens the main window on the server's token link (which sets the token cookie and redirects to `/`). */
 export function createMainWindow(openUrl: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,

@@ -1,30 +1,27 @@
 /**
- * Electron entry point (package.json `main`: dist/main/main.js). A thin shell around the local server:
- * start the server in a utility process on a free 127.0.0.1 port, wait for it (with a timeout), open one
- * locked-down window on it, and stop the server cleanly on quit. All features live in the server and the
- * renderer, so the desktop app and `siteloupe serve` in a browser behave the same.
+ * Electron entry point (package.json `main`: dist/main/main.js). A thin shell around the local server: start
+ * the server inside this process on a free 127.0.0.1 port (main/embedded-server.ts), open one locked-down
+ * window on it, and stop the server cleanly on quit. All features live in the server and the renderer, so the
+ * desktop app and `siteloupe serve` in a browser behave the same.
  */
 import { join } from 'node:path';
 import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
 import { buildAppMenu } from './app-menu.js';
 import { createMainWindow, guardWebContents, hardenSession } from './app-window.js';
-import { startServer, type ServerHandle, type ServerInfo } from './server-process.js';
+import {
+  explainStartError,
+  startEmbeddedServer,
+  STOP_TIMEOUT_MS,
+  type EmbeddedServer,
+} from './embedded-server.js';
 
-let server: ServerHandle | undefined;
-let info: ServerInfo | undefined;
+/** Settles once the server listens (or could not start); undefined until the app is ready. */
+let starting: Promise<EmbeddedServer | undefined> | undefined;
+let server: EmbeddedServer | undefined;
 let mainWindow: BrowserWindow | undefined;
-/** Set once quitting has begun, so a server that exits because we stopped it is not reported as a failure. */
-let stopRequested = false;
+/** Set when quitting began: the server is being stopped and no new window may open. */
+let stopping: Promise<void> | undefined;
 let serverStopped = false;
-
-/** Shows why the app cannot go on, stops the server if it still runs, and exits with status 1. */
-async function fail(title: string, message: string): Promise<void> {
-  dialog.showErrorBox(title, message);
-  stopRequested = true;
-  await server?.stop();
-  serverStopped = true;
-  app.exit(1);
-}
 
 function openWindow(openUrl: string): void {
   mainWindow = createMainWindow(openUrl);
@@ -33,34 +30,86 @@ function openWindow(openUrl: string): void {
   });
 }
 
-async function start(): Promise<void> {
-  // bin/siteloupe.js imports dist/server/cli/index.js and runs main(process.argv). getAppPath() is the repo
-  // root in development and …/resources/app.asar when packaged; the utility process reads from the asar.
-  const entry = join(app.getAppPath(), 'bin', 'siteloupe.js');
-  const dataDir = join(app.getPath('userData'), 'data');
-  server = startServer({
-    entry,
-    dataDir,
-    // Packaged models and the sample site are extraResources, outside app.asar, in process.resourcesPath.
-    env: app.isPackaged ? { ...process.env, SITELOUPE_RESOURCES_DIR: process.resourcesPath } : process.env,
-    readyTimeoutMs: 20_000,
-    onCrash: (message) => void fail('Siteloupe stopped', message),
-  });
-
+async function startServer(dataDir: string): Promise<EmbeddedServer | undefined> {
   try {
-    info = await server.ready;
+    return await startEmbeddedServer({
+      dataDir,
+      // getAppPath() is the repo root in development and …/resources/app.asar when packaged; Electron's fs
+      // reads the built renderer from inside the archive.
+      uiDir: join(app.getAppPath(), 'dist', 'renderer'),
+      // Packaged models and the sample site are extraResources, outside app.asar, in process.resourcesPath.
+      ...(app.isPackaged ? { resourcesDir: process.resourcesPath } : {}),
+    });
   } catch (err) {
-    if (!stopRequested) await fail('Siteloupe could not start', (err as Error).message);
-    return;
+    console.error('Siteloupe could not start:', err);
+    // A synchronous box on purpose: nothing else runs yet, and the app exits when it is dismissed.
+    dialog.showErrorBox('Siteloupe could not start', explainStartError(err, dataDir));
+    app.exit(1);
+    return undefined;
   }
-  if (stopRequested) return;
+}
 
-  const { origin } = info;
+async function start(): Promise<void> {
+  if (stopping) return; // quit before the app was even ready
+  const dataDir = join(app.getPath('userData'), 'data');
+  starting = startServer(dataDir);
+  server = await starting;
+  if (!server || stopping) return;
+
+  const { origin } = server;
   hardenSession(session.defaultSession);
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origin));
   Menu.setApplicationMenu(buildAppMenu({ dataDir, origin }));
-  openWindow(info.openUrl);
+  openWindow(server.openUrl);
 }
+
+/** Stops the server once (waiting for a start still under way), then lets the quit go through. */
+function stopServerThenQuit(): void {
+  stopping ??= (async () => {
+    const running = await starting;
+    const outcome = await running?.stop(STOP_TIMEOUT_MS);
+    if (outcome && outcome !== 'closed') console.error(`the server did not stop cleanly (${outcome})`);
+  })().finally(() => {
+    serverStopped = true;
+    app.quit();
+  });
+}
+
+/**
+ * The server shares this process, so an error that escapes it must neither end the app unannounced (the user
+ * may be in the middle of a crawl) nor block the server with a modal box: log it, and ask without waiting.
+ */
+let reporting = false;
+function reportUnexpected(err: unknown): void {
+  console.error('Unexpected error in the main process:', err);
+  const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  if (!app.isReady()) {
+    dialog.showErrorBox('Siteloupe hit an unexpected error', detail);
+    return;
+  }
+  if (reporting || stopping) return; // one box at a time; the log has the rest
+  reporting = true;
+  dialog
+    .showMessageBox({
+      type: 'error',
+      title: 'Siteloupe',
+      message: 'Siteloupe hit an unexpected error',
+      detail: `${detail}\n\nSiteloupe keeps running. If something stops working, quit and start it again: interrupted jobs resume where they stopped.`,
+      buttons: ['Keep Working', 'Quit Siteloupe'],
+      defaultId: 0,
+      cancelId: 0,
+    })
+    .then(({ response }) => {
+      if (response === 1) app.quit();
+    })
+    .catch((dialogErr: unknown) => console.error('could not show the error dialog:', dialogErr))
+    .finally(() => {
+      reporting = false;
+    });
+}
+
+process.on('uncaughtException', reportUnexpected);
+process.on('unhandledRejection', reportUnexpected);
 
 if (!app.requestSingleInstanceLock()) {
   // Another Siteloupe owns the data folder and its server; it focuses its window (second-instance below).
@@ -74,26 +123,26 @@ if (!app.requestSingleInstanceLock()) {
 
   // macOS: clicking the dock icon after the window was closed (the app quits then anyway; kept for safety).
   app.on('activate', () => {
-    if (!mainWindow && info && !stopRequested) openWindow(info.openUrl);
+    if (!mainWindow && server && !stopping) openWindow(server.openUrl);
   });
 
   // Closing the window ends the app on every platform: the server belongs to the window.
   app.on('window-all-closed', () => app.quit());
 
-  // Stop the server first (it pauses jobs and closes the database on SIGTERM), then quit for real.
+  // Stop the server first (it pauses jobs and closes the database), then quit for real.
   app.on('before-quit', (event) => {
-    if (serverStopped || !server?.running) return;
+    if (serverStopped) return;
     event.preventDefault();
-    if (stopRequested) return;
-    stopRequested = true;
-    void server.stop(5_000).finally(() => {
-      serverStopped = true;
-      app.quit();
-    });
+    stopServerThenQuit();
   });
 
   app
     .whenReady()
     .then(start)
-    .catch((err: Error) => fail('Siteloupe could not start', err.stack ?? err.message));
+    .catch((err: Error) => {
+      // The server may already listen (the window or menu failed): close the database before leaving.
+      console.error('Siteloupe could not start:', err);
+      dialog.showErrorBox('Siteloupe could not start', err.stack ?? err.message);
+      void (server?.stop(STOP_TIMEOUT_MS) ?? Promise.resolve()).finally(() => app.exit(1));
+    });
 }

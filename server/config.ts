@@ -1,7 +1,8 @@
 /**
  * Runtime configuration: CLI flags and environment variables parsed by one zod schema, defaults in one place.
  * `SITELOUPE_DATA_DIR` and `SITELOUPE_PORT` stand in for the flags (flags win); `SITELOUPE_RESOURCES_DIR`
- * points at the model and sample-site folders when they are not beside the code (packaged app).
+ * points at the model and sample-site folders when they are not beside the code. The desktop shell passes the
+ * folders Electron knows (resources, app archive) as flags instead (main/embedded-server.ts).
  */
 import { join } from 'node:path';
 import envPaths from 'env-paths';
@@ -34,16 +35,24 @@ export function defaultDataDir(): string {
   return envPaths('siteloupe', { suffix: '' }).data;
 }
 
-export function resolveConfig(
-  flags: { port?: string | number | undefined; dataDir?: string | undefined; auth?: boolean | undefined },
-  env: NodeJS.ProcessEnv = process.env,
-): ServerConfig {
+export interface ConfigFlags {
+  port?: string | number | undefined;
+  dataDir?: string | undefined;
+  auth?: boolean | undefined;
+  /** Models and sample site (the packaged app keeps them outside app.asar, in Electron's resources folder). */
+  resourcesDir?: string | undefined;
+  /** The built renderer (the packaged app reads it from inside app.asar). */
+  uiDir?: string | undefined;
+}
+
+export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const resourcesDir = flags.resourcesDir ?? env.SITELOUPE_RESOURCES_DIR;
   return ServerConfig.parse({
     dataDir: flags.dataDir ?? env.SITELOUPE_DATA_DIR ?? defaultDataDir(),
     port: flags.port ?? env.SITELOUPE_PORT ?? DEFAULT_PORT,
     auth: flags.auth ?? true,
     logLevel: env.SITELOUPE_LOG_LEVEL ?? 'info',
-    // The packaged desktop app keeps models and the sample site outside app.asar and says where.
-    ...(env.SITELOUPE_RESOURCES_DIR ? { resourcesDir: env.SITELOUPE_RESOURCES_DIR } : {}),
+    ...(resourcesDir ? { resourcesDir } : {}),
+    ...(flags.uiDir ? { uiDir: flags.uiDir } : {}),
   });
 }

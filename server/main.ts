@@ -1,6 +1,7 @@
 /**
  * Starts Siteloupe: data dir, database, services, job runner, then listens on 127.0.0.1 only. Used by
- * `siteloupe serve`, the Electron shell (in a utility process) and the process-level tests.
+ * `siteloupe serve`, the Electron shell (in its main process, main/embedded-server.ts) and the process-level
+ * tests.
  */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';

@@ -10,11 +10,6 @@ export interface ServeFlags {
   open: boolean;
 }
 
-interface ParentPort {
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
-}
-const parentPort = () => (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
-
 /** A browser can be opened on macOS and Windows, and on Linux only under a graphical session. */
 export function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
   if (process.platform === 'darwin' || process.platform === 'win32') return true;
@@ -54,9 +49,4 @@ export async function serve(flags: ServeFlags): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  // In the desktop app the server is an Electron utility process; Windows has no SIGTERM, so the shell
-  // asks for a clean stop by message. `parentPort` exists only there.
-  parentPort()?.on('message', (event) => {
-    if ((event.data as { type?: string } | null)?.type === 'shutdown') stop('shutdown requested by the app');
-  });
 }
