@@ -11,11 +11,17 @@ export interface Child {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Children still running when the test process ends are killed, so a failed test never leaves a server behind. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((p) => p.kill('SIGKILL')));
+
 export function spawnChild(args: string[], env: NodeJS.ProcessEnv = {}): Child {
   const proc = spawn(process.execPath, args, {
     env: { ...process.env, SITELOUPE_LOG_LEVEL: 'warn', DISPLAY: '', WAYLAND_DISPLAY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   let out = '';
   let err = '';
   proc.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -38,6 +44,8 @@ export function spawnChild(args: string[], env: NodeJS.ProcessEnv = {}): Child {
             resolve(m);
           } else if (proc.exitCode !== null || proc.signalCode !== null || Date.now() > deadline) {
             clearInterval(timer);
+            // The test fails here; a server that never said it was ready must not outlive it.
+            if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
             reject(new Error(`no ${re} in output (exit ${proc.exitCode}).\nstdout: ${out}\nstderr: ${err}`));
           }
         }, 20);
