@@ -267,7 +267,8 @@ export async function settle(
   // The first look comes at once: a page with no script needs no wait at all.
   for (let failures = 0, first = true; ; first = false) {
     if (!first && !(await networkQuiet(net, QUIET_MS, deadline, signal))) return null;
-    const networkIdleMs = performance.now() - net.lastChange;
+    // A request still open is never idle, however long ago the network last moved (the first look skips the wait).
+    const networkIdleMs = net.inFlight.size > 0 ? 0 : performance.now() - net.lastChange;
     let answer: ProbeAnswer;
     try {
       answer = (await beforeDeadline(

@@ -131,7 +131,9 @@ export class BrowserTab {
     page.on('requestfinished', (request) => tab.#settle(request));
     page.on('requestfailed', (request) => tab.#settle(request));
     page.on('framenavigated', (frame) => {
-      if (tab.#job && frame === page.mainFrame()) tab.#job.committed = true;
+      // Only once our document was answered: before that, a pushState or hash change of the last page on a
+      // reused tab would pass for the new page and its DOM would be stored under the new URL.
+      if (tab.#job?.served && frame === page.mainFrame()) tab.#job.committed = true;
     });
     // A pending alert() blocks the page's script; leaving a beforeunload prompt up would block the reset.
     page.on('dialog', (dialog) =>

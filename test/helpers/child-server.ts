@@ -1,6 +1,7 @@
 /** Starts a Siteloupe server in a child process and reads what it prints, for crash and CLI tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { after } from 'node:test';
 
 export interface Child {
   proc: ChildProcess;
@@ -13,7 +14,11 @@ export interface Child {
 
 /** Children still running when the test process ends are killed, so a failed test never leaves a server behind. */
 const running = new Set<ChildProcess>();
-process.once('exit', () => running.forEach((p) => p.kill('SIGKILL')));
+// A failed assertion skips a test's own kill(); the child's pipes would then keep the test process alive
+// forever, so the exit hook alone is not enough: the file's last hook ends them too.
+const killAll = () => running.forEach((p) => p.kill('SIGKILL'));
+after(killAll);
+process.once('exit', killAll);
 
 export function spawnChild(args: string[], env: NodeJS.ProcessEnv = {}): Child {
   const proc = spawn(process.execPath, args, {

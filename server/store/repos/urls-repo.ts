@@ -54,14 +54,15 @@ export function urlsRepo(db: Db) {
   const queuedToNotCrawled = db.prepare<[number]>(
     `UPDATE urls SET state = 'skipped', reason = 'not_crawled' WHERE site_id = ? AND state IN ('queued', 'fetching')`,
   );
-  // Only a URL this crawl fetched (`done`) has a current page. Any other page row is an earlier crawl's: of a URL
-  // not reached again (stale), or of one this crawl reached but did not fetch because of the settings it ran
-  // with (an exclude pattern, robots.txt, max_depth, max_pages), which stays listed with that reason instead.
+  // A page row of a URL this crawl did not fetch is an earlier crawl's. It goes when the URL was not reached
+  // again (stale) or is now outside what the user asked to crawl (an exclude pattern, the scope); the URL stays
+  // listed with that reason. Pages skipped for reasons that can be passing (robots.txt that answered 5xx counts
+  // as disallow-all; max_pages or max_depth cut this run short) are kept: one bad run must not empty a site.
   const deleteUnfetchedPages = db.prepare<[number]>(
-    `DELETE FROM pages WHERE id IN (SELECT id FROM urls WHERE site_id = ? AND state IN ('stale', 'skipped'))`,
+    `DELETE FROM pages WHERE id IN (SELECT id FROM urls WHERE site_id = ? AND (state = 'stale' OR (state = 'skipped' AND reason IN ('excluded_by_rule', 'outside_scope'))))`,
   );
   const deleteUnfetchedLinks = db.prepare<[number]>(
-    `DELETE FROM links WHERE source_id IN (SELECT id FROM urls WHERE site_id = ? AND state IN ('stale', 'skipped'))`,
+    `DELETE FROM links WHERE source_id IN (SELECT id FROM urls WHERE site_id = ? AND (state = 'stale' OR (state = 'skipped' AND reason IN ('excluded_by_rule', 'outside_scope'))))`,
   );
   const deleteStaleUnsourced = db.prepare<[number]>(
     `DELETE FROM urls WHERE site_id = ? AND state = 'stale' AND sources = 0`,

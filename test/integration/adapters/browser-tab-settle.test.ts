@@ -24,6 +24,11 @@ const ASSETS: Record<string, { type: string; body: string; delayMs: number }> = 
     body: JSON.stringify({ links: [{ href: '/guides/slow-fetch', text: 'Slow fetch guide' }] }),
     delayMs: 400,
   },
+  '/very-slow.json': {
+    type: 'application/json',
+    body: JSON.stringify({ links: [{ href: '/guides/after-busy-start', text: 'After busy start guide' }] }),
+    delayMs: 900,
+  },
   '/more.json': {
     type: 'application/json',
     body: JSON.stringify({ links: [{ href: '/guides/after-timer', text: 'After timer guide' }] }),
@@ -118,6 +123,20 @@ setTimeout(() => {
     // The network went quiet at once: waiting for the network alone would have returned before 500 ms.
     assert.equal(r.settled, 'quiet');
     assert.ok(r.elapsed >= 950, `returned after ${r.elapsed.toFixed(0)} ms, before the last timer`);
+  });
+
+  it('after a fetch still open when a long-running script lets DOMContentLoaded through', async () => {
+    // The request starts, then 450 ms of synchronous work: by DOMContentLoaded the network has not moved for
+    // longer than the network-idle window, but a request is open, so the page is not idle.
+    const body = page(
+      'Busy start',
+      `${DRAW}
+fetch('/very-slow.json').then((r) => r.json()).then((data) => draw(data.links));
+const until = performance.now() + 450;
+while (performance.now() < until) {}`,
+    );
+    const r = await timed('/busy-start', body);
+    assert.match(r.html, /<a href="\/guides\/after-busy-start">After busy start guide<\/a>/);
   });
 
   it('after a slow fetch, a 600 ms timer and a second fetch, and after an XHR', async () => {

@@ -121,7 +121,8 @@ describe('siteloupe serve', () => {
       SITELOUPE_PORT: '0',
     });
     await child.waitFor(/running at http:\/\/127\.0\.0\.1:\d+\//);
-    assert.match(child.stdout(), new RegExp(`Data: ${dataDir}`));
+    // The lines may arrive in separate chunks: wait for the one this test is about.
+    await child.waitFor(new RegExp(`Data: ${dataDir}`), 5_000);
     child.proc.kill('SIGTERM');
     assert.equal((await child.exited).code, 0);
   });
