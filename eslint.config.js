@@ -14,6 +14,7 @@ export default tseslint.config(
       'resources/models/**',
       'test/e2e/screenshots/**',
       'renderer/dist/**',
+      'release/**',
     ],
   },
   js.configs.recommended,

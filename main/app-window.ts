@@ -80,8 +80,10 @@ export function guardWebContents(contents: WebContents, origin: string): void {
 }
 
 /** Opens the main window on the server's token link (which sets the token cookie and redirects to `/`). */
-export function createMainWindow(openUrl: string): BrowserWindow {
+export function createMainWindow(openUrl: string, icon: string): BrowserWindow {
   const win = new BrowserWindow({
+    // Linux shows it in the title bar and task switcher; macOS and Windows take the packaged app's icon.
+    icon,
     width: 1280,
     height: 820,
     minWidth: 800,

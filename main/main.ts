@@ -23,8 +23,15 @@ let mainWindow: BrowserWindow | undefined;
 let stopping: Promise<void> | undefined;
 let serverStopped = false;
 
+/** The window icon: an extra resource when packaged (electron-builder.yml), the repo's copy in development. */
+function iconPath(): string {
+  return app.isPackaged
+    ? join(process.resourcesPath, 'icons', 'siteloupe.png')
+    : join(app.getAppPath(), 'resources', 'icons', 'siteloupe.png');
+}
+
 function openWindow(openUrl: string): void {
-  mainWindow = createMainWindow(openUrl);
+  mainWindow = createMainWindow(openUrl, iconPath());
   mainWindow.on('closed', () => {
     mainWindow = undefined;
   });
