@@ -115,6 +115,12 @@ const Query = z
   .nullable();
 const Notes = z.string().max(10_000, 'is longer than 10000 characters');
 
+/**
+ * The statuses a target may be added with: an idea to consider, or one already decided on. Later statuses are
+ * reached through PATCH, along the transition table, so a target cannot skip it by being created there.
+ */
+export const TARGET_START_STATUSES = ['proposed', 'accepted'] as const;
+
 export const TargetCreate = z
   .strictObject({
     campaign_id: Id,
@@ -122,9 +128,31 @@ export const TargetCreate = z
     title: Title,
     query: Query.optional(),
     page_id: Id.nullable().optional(),
-    related_page_ids: z.array(Id).max(100, 'has more than 100 pages').optional(),
-    status: TargetStatus.optional(),
+    related_page_ids: z
+      .array(Id)
+      .max(100, 'has more than 100 pages')
+      .optional()
+      .meta({ description: 'Pages other than `page_id`, each once.' }),
+    status: z
+      .enum(TARGET_START_STATUSES, {
+        error: 'must be proposed or accepted; later statuses are reached by PATCH /api/targets/{target_id}',
+      })
+      .optional()
+      .meta({ description: '`proposed` (default) or `accepted`.' }),
     notes: Notes.optional(),
+  })
+  .superRefine((t, ctx) => {
+    const seen = new Set<number>();
+    t.related_page_ids?.forEach((id, i) => {
+      const message =
+        id === t.page_id
+          ? 'is page_id itself; list only the other pages'
+          : seen.has(id)
+            ? 'is listed twice'
+            : null;
+      if (message) ctx.addIssue({ code: 'custom', path: ['related_page_ids', i], message });
+      seen.add(id);
+    });
   })
   .meta({ id: 'TargetCreate' });
 export type TargetCreate = z.infer<typeof TargetCreate>;

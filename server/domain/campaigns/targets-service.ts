@@ -96,7 +96,8 @@ export class TargetsService {
         });
       }
     });
-    if (input.kind === 'merge' && !(input.related_page_ids ?? []).some((id) => id !== input.page_id)) {
+    // The schema refused page_id among its related pages, so any related page is another one.
+    if (input.kind === 'merge' && !input.related_page_ids?.length) {
       issues.push({
         path: 'body.related_page_ids',
         message: 'needs at least one page to merge into page_id',
@@ -122,7 +123,7 @@ export class TargetsService {
       title: input.title,
       query: input.query ?? null,
       page_id: input.page_id ?? null,
-      related_page_ids: [...new Set(input.related_page_ids ?? [])],
+      related_page_ids: input.related_page_ids ?? [],
       origin: 'manual' as const,
     };
     let assessment: Assessment | null = null;

@@ -38,7 +38,7 @@ export function targetsRoutes(s: Services) {
       operationId: 'targets.create',
       summary: 'Add a target by hand',
       description:
-        'The target’s `source` is `manual`; it starts `proposed` unless `status` says otherwise, and is scored and explained at once like generated targets. `refresh`, `merge` and `internal_link` targets need `page_id` (a page of the campaign’s site); `merge` also needs the pages to fold in as `related_page_ids`.',
+        'The target’s `source` is `manual`; it starts `proposed`, or `accepted` when `status` says so (an idea already decided on; later statuses are reached by PATCH, along the transitions), and is scored and explained at once like generated targets. `refresh`, `merge` and `internal_link` targets need `page_id` (a page of the campaign’s site); `merge` also needs the pages to fold in as `related_page_ids`, other pages of the site, each once.',
       stability: 'beta',
       body: TargetCreate,
       responses: {

@@ -20,6 +20,26 @@ before(async () => {
 });
 after(() => t.close());
 
+/** A crawled page of a site, planted in the store (this file crawls nothing): its id. */
+function plantPage(site: number, path: string): number {
+  const url = `https://site-${site}.test${path}`;
+  const id = Number(
+    t.db
+      .prepare(
+        `INSERT INTO urls (site_id, url, internal, state, depth, priority, sources, followable, first_seen_at)
+         VALUES (?, ?, 1, 'done', 1, 1, 1, 1, ?)`,
+      )
+      .run(site, url, new Date().toISOString()).lastInsertRowid,
+  );
+  t.db
+    .prepare(
+      `INSERT INTO pages (id, site_id, url, status_code, content_type, title, indexable, word_count, crawled_at)
+       VALUES (?, ?, ?, 200, 'text/html', ?, 1, 120, ?)`,
+    )
+    .run(id, site, url, `Page ${path}`, new Date().toISOString());
+  return id;
+}
+
 const createCampaign = async (body: object) => {
   const res = await t.post('/api/campaigns', {
     hub_client_id: 'acme',
@@ -279,6 +299,49 @@ describe('targets', () => {
       404,
       'not-found',
     );
+  });
+
+  it('refuses related pages that repeat page_id or each other, pages of another site, and late start statuses', async () => {
+    const [keep, other] = [plantPage(siteId, '/roses/'), plantPage(siteId, '/roses/print/')];
+    const foreign = plantPage(otherSiteId, '/roses/');
+    const own = (await createCampaign({ hub_client_id: 'targets' })).id;
+    const add = (body: object) =>
+      t.post('/api/targets', { campaign_id: own, kind: 'merge', title: 'Merge roses', ...body });
+    const errors = (res: Awaited<ReturnType<typeof add>>) =>
+      (assertProblem(res, 400, 'validation') as { errors: { path: string; message: string }[] }).errors;
+
+    assert.deepEqual(errors(await add({ page_id: keep, related_page_ids: [other, keep] })), [
+      { path: 'body.related_page_ids.1', message: 'is page_id itself; list only the other pages' },
+    ]);
+    assert.deepEqual(errors(await add({ page_id: keep, related_page_ids: [other, other] })), [
+      { path: 'body.related_page_ids.1', message: 'is listed twice' },
+    ]);
+    assert.deepEqual(
+      errors(await add({ page_id: foreign, related_page_ids: [other, foreign + 1_000] })).map((e) => e.path),
+      ['body.page_id', 'body.related_page_ids.1'],
+    );
+    assert.match(
+      errors(await add({ page_id: keep, related_page_ids: [foreign] }))[0]!.message,
+      new RegExp(`is not a page of the campaign’s site \\(${siteId}\\)`),
+    );
+    // A target starts as an idea or a decision; the later statuses are reached along the transitions.
+    for (const status of ['in_progress', 'done', 'rejected']) {
+      const res = await add({ kind: 'new_content', title: 'Late start', status });
+      assert.deepEqual(
+        errors(res).map((e) => e.path),
+        ['body.status'],
+        status,
+      );
+    }
+    assert.deepEqual(
+      (await t.get(`/api/targets?campaign_id=${own}`)).body.items,
+      [],
+      'nothing refused was stored',
+    );
+
+    const accepted = await add({ page_id: keep, related_page_ids: [other], status: 'accepted' });
+    assert.equal(accepted.status, 201, JSON.stringify(accepted.body));
+    assert.deepEqual([accepted.body.status, accepted.body.related_page_ids], ['accepted', [other]]);
   });
 
   it('requires campaign_id to list, filters by repeatable status and kind', async () => {
