@@ -3,7 +3,7 @@
  * site, so no run inherits another's heap or warm caches). Prints one JSON line:
  * `{ crawler, pages, seconds, pages_per_second, peak_rss_mib, cpu_ms_per_page }`.
  *
- *   node --import tsx bench/crawl-runner.ts <siteloupe|crawlee|raw> <origin> <pages> <concurrency>
+ *   node --import tsx bench/crawl-runner.ts <siteloupe|crawlee|raw|parse> <origin> <pages> <concurrency>
  *
  * - siteloupe: the crawl job through the API on a fresh SQLite file, as the app runs it: full extraction (fields,
  *   main text, MinHash, edges) and storage; timed from POST /crawl/start until the job has finished (finalising
@@ -12,6 +12,9 @@
  *   in-memory storage, no sessions or cookies, no fingerprint header generation), recording each page's title
  *   and links in memory and enqueueing the links.
  * - raw: undici requests for the known list of URLs, bodies read and dropped: the ceiling for this server.
+ * - parse: the raw loop plus the least a crawler that reads links must do with each body: decode it, parse it
+ *   with htmlparser2 and resolve every href against the page URL, keeping title and links in memory (no queue,
+ *   no storage). Not a crawler: the floor under any crawler's cost, to see how far the raw ceiling is from one.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
@@ -20,7 +23,7 @@ const [crawler, origin, pagesArg, concurrencyArg] = process.argv.slice(2);
 const pages = Number(pagesArg);
 const concurrency = Number(concurrencyArg ?? 16);
 if (!crawler || !origin || !Number.isInteger(pages)) {
-  throw new Error('usage: crawl-runner.ts <siteloupe|crawlee|raw> <origin> <pages> [concurrency]');
+  throw new Error('usage: crawl-runner.ts <siteloupe|crawlee|raw|parse> <origin> <pages> [concurrency]');
 }
 
 /** Peak resident set of this process so far (VmHWM), in MiB. */
@@ -35,7 +38,8 @@ interface Prepared {
   close?(): Promise<void>;
 }
 
-async function raw(): Promise<Prepared> {
+/** The raw loop; `onBody` sees each page's URL and body (the `parse` floor uses it). */
+async function fetchLoop(onBody?: (url: string, body: Buffer) => void): Promise<Prepared> {
   const { generatedSite } = await import('./site/generated-site.js');
   const site = generatedSite(pages);
   const urls = Array.from({ length: pages }, (_, i) => origin + site.path(i));
@@ -44,9 +48,11 @@ async function raw(): Promise<Prepared> {
   let fetched = 0;
   const worker = async () => {
     while (next < urls.length) {
-      const res = await request(urls[next++]!, { dispatcher: agent });
-      await res.body.arrayBuffer();
+      const url = urls[next++]!;
+      const res = await request(url, { dispatcher: agent });
+      const body = Buffer.from(await res.body.arrayBuffer());
       if (res.statusCode === 200) fetched++;
+      onBody?.(url, body);
     }
   };
   return {
@@ -56,6 +62,38 @@ async function raw(): Promise<Prepared> {
     },
     close: () => agent.close(),
   };
+}
+
+const raw = () => fetchLoop();
+
+async function parse(): Promise<Prepared> {
+  const { Parser } = await import('htmlparser2');
+  const results: { url: string; title: string; links: string[] }[] = [];
+  return fetchLoop((url, body) => {
+    const links: string[] = [];
+    let title = '';
+    let inTitle = false;
+    const parser = new Parser({
+      onopentag(name, attrs) {
+        if (name === 'title') inTitle = true;
+        else if (name === 'a' && attrs.href !== undefined) {
+          try {
+            links.push(new URL(attrs.href, url).href);
+          } catch {
+            // not a URL
+          }
+        }
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+      },
+    });
+    parser.end(body.toString('utf8'));
+    results.push({ url, title, links });
+  });
 }
 
 async function crawlee(): Promise<Prepared> {
@@ -136,7 +174,7 @@ async function siteloupe(): Promise<Prepared> {
   };
 }
 
-const runners: Record<string, () => Promise<Prepared>> = { raw, crawlee, siteloupe };
+const runners: Record<string, () => Promise<Prepared>> = { raw, parse, crawlee, siteloupe };
 const prepare = runners[crawler];
 if (!prepare) throw new Error(`unknown crawler ${crawler}`);
 const prepared = await prepare();

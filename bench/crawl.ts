@@ -3,15 +3,19 @@
  * in-text and related links) served from its own process on 127.0.0.1, crawled in the same run by
  *   (a) Siteloupe, with full extraction and storage (the crawl job through the API, SQLite on disk),
  *   (b) crawlee's CheerioCrawler, tuned for speed, keeping each page's title and links in memory,
- *   (c) a raw undici fetch loop over the known URLs, bodies read and dropped (the ceiling for this server).
- * Each crawl runs in a fresh process (bench/crawl-runner.ts). Prints pages/s, CPU per page and peak RSS of each,
- * and Siteloupe's ratios to the other two (targets: ≥ 2× crawlee, ≥ 0.7× the raw ceiling).
+ *   (c) a raw undici fetch loop over the known URLs, bodies read and dropped (the ceiling for this server),
+ *   (d) the same loop parsing each body with htmlparser2 and resolving its links, nothing stored: the floor
+ *       under the cost of any crawler that reads links, to show how much of the ceiling parsing alone leaves.
+ * Each crawl runs in a fresh process (bench/crawl-runner.ts). Prints pages/s, CPU per page (the crawler's and
+ * the site server's) and peak RSS of each, Siteloupe's ratios to crawlee and to the raw ceiling (targets: ≥ 2×,
+ * ≥ 0.7×), and the CPU a page may cost a crawler for 0.7× the ceiling on this machine.
  *
  *   npm run bench:crawl -- [sizes=2000,20000] [--rounds=1] [--siteloupe=16] [--crawlee=32] [--raw=16] [--prof=DIR]
- *                          [--only=siteloupe,raw]
+ *                          [--only=siteloupe,raw,parse]
  *
  * `--prof=DIR` writes a V8 CPU profile of each Siteloupe run (main thread and extraction workers) into DIR.
  */
+import { availableParallelism } from 'node:os';
 import { machineLine } from './site/machine.js';
 import { runCrawler, type CrawlMeasurement } from './site/run-crawler.js';
 import { startGeneratedSite } from './site/start-site.js';
@@ -32,14 +36,21 @@ const concurrency = {
   siteloupe: Number(flags.get('siteloupe') ?? 16),
   crawlee: Number(flags.get('crawlee') ?? 32),
   raw: Number(flags.get('raw') ?? 16),
+  parse: Number(flags.get('raw') ?? 16),
 };
 const profileDir = flags.get('prof') || undefined;
 const only = flags.get('only')?.split(',');
-const crawlers = (['raw', 'crawlee', 'siteloupe'] as const).filter((c) => !only || only.includes(c));
+const crawlers = (['raw', 'parse', 'crawlee', 'siteloupe'] as const).filter((c) => !only || only.includes(c));
 
-const fmt = (m: CrawlMeasurement) =>
+/** A crawler's measurement plus the site server's CPU per page during it. */
+type Measured = CrawlMeasurement & { server_cpu_ms_per_page: number | null };
+
+const fmt = (m: Measured) =>
   `${m.pages_per_second.toFixed(1).padStart(8)} pages/s  ${m.seconds.toFixed(1).padStart(6)} s  ` +
-  `${m.cpu_ms_per_page.toFixed(2).padStart(5)} ms CPU/page  peak RSS ${String(m.peak_rss_mib).padStart(4)} MiB  (${m.pages} pages)`;
+  `${m.cpu_ms_per_page.toFixed(2).padStart(5)} ms CPU/page  ` +
+  `(server ${m.server_cpu_ms_per_page?.toFixed(2) ?? '?'})  ` +
+  `peak RSS ${String(m.peak_rss_mib).padStart(4)} MiB  (${m.pages} pages)`;
+const cores = availableParallelism();
 
 console.log(`crawl benchmark · ${machineLine()}`);
 console.log(
@@ -48,25 +59,49 @@ console.log(
 for (const size of sizes) {
   const served = await startGeneratedSite(size);
   try {
-    const best: Partial<Record<keyof typeof concurrency, CrawlMeasurement>> = {};
+    const best: Partial<Record<keyof typeof concurrency, Measured>> = {};
     for (let round = 1; round <= rounds; round++) {
       // Alternating order inside a round, best of the rounds: the machine is shared, so slow outliers are noise.
       for (const crawler of crawlers) {
-        const m = await runCrawler(crawler, served.origin, size, concurrency[crawler], {
+        const serverBefore = served.cpuMs();
+        const measured = await runCrawler(crawler, served.origin, size, concurrency[crawler], {
           cpuProfileDir: crawler === 'siteloupe' ? profileDir : undefined,
         });
+        const serverAfter = served.cpuMs();
+        // The server also answers the crawler's start-up requests (robots.txt, sitemaps): close enough per page.
+        const m: Measured = {
+          ...measured,
+          server_cpu_ms_per_page:
+            serverBefore === null || serverAfter === null
+              ? null
+              : (serverAfter - serverBefore) / measured.pages,
+        };
         if (m.pages < size) throw new Error(`${crawler} fetched ${m.pages} of ${size} pages`);
         console.log(`${String(size).padStart(6)} pages · round ${round} · ${crawler.padEnd(9)} ${fmt(m)}`);
         if (!best[crawler] || m.pages_per_second > best[crawler].pages_per_second) best[crawler] = m;
       }
     }
-    const { siteloupe, crawlee, raw } = best as Record<keyof typeof concurrency, CrawlMeasurement>;
-    if (!siteloupe || !crawlee || !raw) continue;
-    console.log(
-      `${String(size).padStart(6)} pages · Siteloupe ${siteloupe.pages_per_second.toFixed(1)} pages/s = ` +
-        `${(siteloupe.pages_per_second / crawlee.pages_per_second).toFixed(2)}× crawlee CheerioCrawler (target ≥ 2), ` +
-        `${(siteloupe.pages_per_second / raw.pages_per_second).toFixed(2)}× the raw fetch ceiling (target ≥ 0.7)`,
-    );
+    const { siteloupe, crawlee, raw, parse } = best;
+    const label = String(size).padStart(6);
+    if (siteloupe && crawlee && raw) {
+      console.log(
+        `${label} pages · Siteloupe ${siteloupe.pages_per_second.toFixed(1)} pages/s = ` +
+          `${(siteloupe.pages_per_second / crawlee.pages_per_second).toFixed(2)}× crawlee CheerioCrawler (target ≥ 2), ` +
+          `${(siteloupe.pages_per_second / raw.pages_per_second).toFixed(2)}× the raw fetch ceiling (target ≥ 0.7)`,
+      );
+    }
+    if (raw && parse) {
+      // At 0.7× the ceiling, every core-millisecond of the machine is shared by the crawler and the site server.
+      const perPage = (cores * 1000) / (0.7 * raw.pages_per_second);
+      const server = parse.server_cpu_ms_per_page ?? raw.server_cpu_ms_per_page ?? 0;
+      console.log(
+        `${label} pages · parse floor ${(parse.pages_per_second / raw.pages_per_second).toFixed(2)}× the raw ceiling; ` +
+          `0.7× the ceiling (${(0.7 * raw.pages_per_second).toFixed(0)} pages/s on ${cores} cores) leaves a crawler ` +
+          `${Math.max(0, perPage - server).toFixed(2)} ms CPU a page beside the server's ${server.toFixed(2)}; ` +
+          `the parse floor spends ${parse.cpu_ms_per_page.toFixed(2)}` +
+          (siteloupe ? `, Siteloupe ${siteloupe.cpu_ms_per_page.toFixed(2)}` : ''),
+      );
+    }
   } finally {
     await served.close();
   }

@@ -12,7 +12,7 @@ export interface CrawlMeasurement {
 }
 
 export async function runCrawler(
-  crawler: 'siteloupe' | 'crawlee' | 'raw',
+  crawler: 'siteloupe' | 'crawlee' | 'raw' | 'parse',
   origin: string,
   pages: number,
   concurrency: number,
