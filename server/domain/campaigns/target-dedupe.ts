@@ -6,13 +6,29 @@
  * What is embedded for that test is a target's subject, not its whole title: generated titles wrap the topic
  * in the kind's wording ("Refresh “Winter Pruning”", "Merge 2 overlapping pages into “…”"), and two titles
  * sharing a template embed close together whatever their topics ("Winter Pruning" and "Summer Pruning" score
- * 0.80 alone, 0.91 inside the merge wording). A generated target's subject is the page's heading or the topic
- * it came from; a manual target's, or one whose title the analyst rewrote, is its title. Identical titles or
- * subjects count without an embedding. Rejected targets take part, which is how a rejected topic is never
- * proposed again.
+ * 0.80 alone, 0.91 inside the merge wording). A generated page target's subject is the page's heading; a
+ * new-content target's is its query (see {@link subjectToStore}); a manual page target's, or one whose title the
+ * analyst rewrote, is its title. Identical titles or subjects count without an embedding. Rejected targets take
+ * part, which is how a rejected topic is never proposed again.
  */
 import type { TargetKind } from '../../schemas/targets.js';
 import { cosine } from '../embeddings/vectors.js';
+
+/**
+ * The subject to store for a target, NULL meaning its title. A new-content target is about its query whenever
+ * it has one: generated ones come from a seed topic or a search query, which is also what the idea check
+ * judges, so however the analyst retitles one ("Not for this client"), a rejected topic keeps the same query
+ * from the same seed out of the next run, and a manual target with a query keeps that topic out too. A page
+ * target keeps the subject a generator gave it until its title is rewritten; from then on the title says what
+ * it is about.
+ */
+export function subjectToStore(
+  target: { kind: TargetKind; title: string; query: string | null },
+  previous?: { title: string; subject: string | null },
+): string | null {
+  if (target.kind === 'new_content') return target.query;
+  return previous?.title === target.title ? previous.subject : null;
+}
 
 export const TITLE_DUPLICATE_COSINE = 0.9;
 

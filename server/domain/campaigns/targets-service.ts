@@ -21,6 +21,7 @@ import { afterSortKey, keysetPage } from '../sort-cursor.js';
 import type { CampaignsService } from './campaigns-service.js';
 import { parseEvidence, type TargetAssessor } from './target-assessor.js';
 import type { Assessment } from './target-candidate.js';
+import { subjectToStore } from './target-dedupe.js';
 import { assertTransition } from './transitions.js';
 
 export function toTarget(row: TargetRow): Target {
@@ -145,8 +146,7 @@ export class TargetsService {
       evidence: assessment ? JSON.stringify(assessment.evidence) : null,
       notes: input.notes ?? '',
       source: 'manual',
-      // A manual target is about what its title says.
-      subject: null,
+      subject: subjectToStore(identity),
       subject_vector: null,
     });
     this.bus.emit('site.updated', { site_id: campaign.site_id, changes: ['campaigns'] });
@@ -157,11 +157,14 @@ export class TargetsService {
   update(id: number, patch: TargetPatch): Target {
     const row = this.row(id);
     if (patch.status !== undefined) assertTransition(id, row.status as TargetStatus, patch.status);
+    const title = patch.title ?? row.title;
+    const query = patch.query === undefined ? row.query : patch.query;
     const updated = this.store.targets.updateFields(id, {
       status: patch.status ?? row.status,
       notes: patch.notes ?? row.notes,
-      title: patch.title ?? row.title,
-      query: patch.query === undefined ? row.query : patch.query,
+      title,
+      query,
+      subject: subjectToStore({ kind: row.kind as TargetKind, title, query }, row),
     })!;
     const siteId = this.store.campaigns.get(row.campaign_id)?.site_id;
     if (siteId !== undefined) this.bus.emit('site.updated', { site_id: siteId, changes: ['campaigns'] });

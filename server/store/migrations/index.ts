@@ -12,6 +12,7 @@ import vectorGenerations from './0007-vector-generations.js';
 import targetSubjects from './0008-target-subjects.js';
 import urlIdsNeverReused from './0009-url-ids-never-reused.js';
 import siteIdsNeverReused from './0010-site-ids-never-reused.js';
+import newContentSubjects from './0011-new-content-subjects.js';
 
 export interface Migration {
   id: number;
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   targetSubjects,
   urlIdsNeverReused,
   siteIdsNeverReused,
+  newContentSubjects,
 ];

@@ -19,13 +19,15 @@ export interface TargetRow {
   source: string;
   /** What the target is about without the kind's wording, for de-duplication; NULL: the title itself. */
   subject: string | null;
-  /** The embedding of the subject (else the title), cached; cleared when the title changes. */
+  /** The embedding of the subject (else the title), cached; cleared when that text changes. */
   subject_vector: Buffer | null;
   created_at: string;
   updated_at: string;
 }
 
 export type TargetInsert = Omit<TargetRow, 'id' | 'created_at' | 'updated_at'>;
+/** What an edit may change; `subject` as the domain decides it (NULL: the title). */
+export type TargetEdit = Pick<TargetRow, 'status' | 'notes' | 'title' | 'query' | 'subject'>;
 
 export interface TargetFilter {
   campaignId: number;
@@ -54,18 +56,11 @@ export function targetsRepo(db: Db) {
   const ofCampaign = db.prepare<[number], TargetRow>(
     'SELECT * FROM targets WHERE campaign_id = ? ORDER BY id',
   );
-  const updateFields = db.prepare<{
-    id: number;
-    status: string;
-    notes: string;
-    title: string;
-    query: string | null;
-    now: string;
-  }>(
-    // A title the analyst rewrote is what the target is about from now on: its own subject, embedded afresh.
-    `UPDATE targets SET status = @status, notes = @notes, query = @query, updated_at = @now,
-       subject = CASE WHEN title = @title THEN subject ELSE NULL END,
-       subject_vector = CASE WHEN title = @title THEN subject_vector ELSE NULL END, title = @title
+  const updateFields = db.prepare<TargetEdit & { id: number; now: string }>(
+    // The cached vector embeds the subject's text (the title when there is none): kept while that text stays.
+    `UPDATE targets SET status = @status, notes = @notes, title = @title, query = @query, updated_at = @now,
+       subject = @subject,
+       subject_vector = CASE WHEN COALESCE(subject, title) IS COALESCE(@subject, @title) THEN subject_vector END
      WHERE id = @id`,
   );
   // A rescore is not an edit by the analyst, so `updated_at` stays.
@@ -85,10 +80,7 @@ export function targetsRepo(db: Db) {
     },
     /** Every target of a campaign in id order (expand, refresh and rebuild work on the whole set). */
     ofCampaign: (campaignId: number): TargetRow[] => ofCampaign.all(campaignId),
-    updateFields(
-      id: number,
-      f: { status: string; notes: string; title: string; query: string | null },
-    ): TargetRow | undefined {
+    updateFields(id: number, f: TargetEdit): TargetRow | undefined {
       updateFields.run({ id, ...f, now: nowIso() });
       return byId.get(id);
     },

@@ -35,12 +35,13 @@ after(async () => {
   await site.close();
 });
 
-async function campaign(settings: object): Promise<number> {
+async function campaign(settings: object, seed_topics: string[] = []): Promise<number> {
   const res = await t.post('/api/campaigns', {
     hub_client_id: 'northwind',
     name: 'Subjects',
     site_id: siteId,
     settings,
+    seed_topics,
   });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body.id as number;
@@ -188,5 +189,65 @@ describe('de-duplication by subject', () => {
     assert.deepEqual({ ...second, removed: 0 }, { ...first, removed: 0 });
     assert.equal(second.removed, first.added);
     assert.deepEqual(shape(await targets(id)), shape(list));
+  });
+
+  it('never proposes a rejected topic again after the analyst retitled it', async () => {
+    const topics = ['growing avocados indoors', 'making leaf mould'];
+    const id = await campaign({ kinds: ['new_content'], max_new: 50 }, topics);
+    const expanded = await run(`/api/campaigns/${id}/expand`);
+    const avocados = (await targets(id)).find((x) => x.query === 'growing avocados indoors')!;
+    assert.equal(avocados?.title, 'Growing avocados indoors');
+
+    const title = 'Not for this client';
+    const patched = await t.patch(`/api/targets/${avocados.id}`, { status: 'rejected', title });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const stored = t.store.targets.get(avocados.id)!;
+    assert.equal(stored.subject, 'growing avocados indoors', 'still about its topic');
+    assert.ok(stored.subject_vector, 'whose embedding is unchanged');
+
+    for (let i = 0; i < 2; i++) {
+      const rebuilt = await run(`/api/campaigns/${id}/rebuild`);
+      assert.equal(rebuilt.kept, 1);
+      assert.equal(rebuilt.candidates, expanded.candidates);
+      assert.equal(rebuilt.duplicates, expanded.duplicates + 1, 'the rejected topic is a duplicate');
+      const list = await targets(id);
+      assert.deepEqual(
+        list.filter((x) => x.query?.toLowerCase() === 'growing avocados indoors').map((x) => x.id),
+        [avocados.id],
+        'only the rejected target has the topic',
+      );
+      assert.ok(list.some((x) => x.query === 'making leaf mould' && x.source === 'rebuild'));
+      const kept = list.find((x) => x.id === avocados.id)!;
+      assert.deepEqual([kept.status, kept.title], ['rejected', title]);
+    }
+  });
+
+  it('keeps a manual new-content target’s query out of expand, whatever its title', async (ctx) => {
+    const topics = ['growing avocados indoors', 'making leaf mould'];
+    const settings = { kinds: ['new_content'], max_new: 50 };
+    const control = await run(`/api/campaigns/${await campaign(settings, topics)}/expand`);
+
+    const id = await campaign(settings, topics);
+    const title = 'A windowsill fruit tree for the shop';
+    // The title alone would not keep the topic out: it means something else to the model.
+    assert.ok((await measured(ctx, title, 'growing avocados indoors')) < TITLE_DUPLICATE_COSINE);
+    const manual = await t.post('/api/targets', {
+      campaign_id: id,
+      kind: 'new_content',
+      title,
+      query: 'Growing  Avocados indoors',
+    });
+    assert.equal(manual.status, 201, JSON.stringify(manual.body));
+
+    const result = await run(`/api/campaigns/${id}/expand`);
+    assert.equal(result.candidates, control.candidates);
+    assert.equal(result.duplicates, control.duplicates + 1);
+    assert.equal(result.added, control.added - 1);
+    const list = await targets(id);
+    assert.deepEqual(
+      list.filter((x) => /avocado/i.test(x.query ?? '')).map((x) => x.id),
+      [manual.body.id],
+    );
+    assert.ok(list.some((x) => x.query === 'making leaf mould'));
   });
 });

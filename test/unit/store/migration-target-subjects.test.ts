@@ -11,6 +11,7 @@ import { after, describe, it } from 'node:test';
 import { linkTitle } from '../../../server/domain/campaigns/internal-link-source.js';
 import { mergeTitle } from '../../../server/domain/campaigns/merge-source.js';
 import { refreshTitle } from '../../../server/domain/campaigns/refresh-source.js';
+import { subjectToStore } from '../../../server/domain/campaigns/target-dedupe.js';
 import { asTitle } from '../../../server/domain/campaigns/wording.js';
 import { createStore, openDatabase } from '../../../server/store/index.js';
 import { MIGRATIONS } from '../../../server/store/migrations/index.js';
@@ -83,7 +84,8 @@ describe('migration 8 (target subjects)', () => {
     }
     old.close();
 
-    const db = openDatabase(file);
+    // Up to migration 8 only: migration 11 then gives every new-content target its query as subject.
+    const db = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.id <= 8) });
     const rows = createStore(db, file).targets.ofCampaign(1);
     assert.deepEqual(
       rows.map((r) => [r.title, r.source, r.subject]),
@@ -114,11 +116,21 @@ describe('migration 8 (target subjects)', () => {
       subject: 'Winter Pruning “Dos and Don’ts”',
       subject_vector: Buffer.from(new Float32Array([1, 0]).buffer),
     });
-    const edit = { status: 'accepted', notes: 'soon', title: row.title, query: null };
-    const kept = store.targets.updateFields(row.id, edit)!;
+    // As the targets service edits: the subject the domain decides, the vector kept while its text stays.
+    const edit = (title: string) => {
+      const now = store.targets.get(row.id)!;
+      return store.targets.updateFields(row.id, {
+        status: 'accepted',
+        notes: 'soon',
+        title,
+        query: null,
+        subject: subjectToStore({ kind: 'refresh', title, query: null }, now),
+      })!;
+    };
+    const kept = edit(row.title);
     assert.equal(kept.subject, 'Winter Pruning “Dos and Don’ts”');
     assert.ok(kept.subject_vector);
-    const retitled = store.targets.updateFields(row.id, { ...edit, title: 'Rewrite the pruning guide' })!;
+    const retitled = edit('Rewrite the pruning guide');
     assert.deepEqual([retitled.subject, retitled.subject_vector], [null, null]);
     db.close();
   });

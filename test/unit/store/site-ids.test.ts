@@ -173,7 +173,8 @@ describe('site ids', () => {
     const schemaBefore = otherSchema(old);
     old.close();
 
-    const db = openDatabase(file);
+    // Through migration 10 only: later migrations rebuild other tables, whose schema this compares.
+    const db = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.id <= 10) });
     assert.equal(schemaVersion(db), 10);
     assert.equal(db.pragma('foreign_keys', { simple: true }), 1, 'foreign keys are back on');
     assert.deepEqual(db.pragma('foreign_key_check'), []);
