@@ -5,27 +5,42 @@
 import { z } from 'zod';
 import 'zod-openapi';
 
-const ID_RANGE = { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
-
 /**
- * An integer id. Path and query values arrive as strings and are read as numbers; in a JSON body only a number
- * is an id (plain coercion would read `true` as id 1, `[]` as 0). Documented as the integer it is.
+ * An integer id, as JSON carries it: only a number (a numeric string is not an id, nor is `true` or `[]`), as
+ * `/openapi.json` documents it. Path and query values are strings; `readIdStrings` reads those first.
  */
 export const Id = z
-  .union([z.number(), z.string()], { error: 'must be an integer id' })
-  .meta({
-    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-      Object.assign(jsonSchema, ID_RANGE);
-    },
-  })
-  .pipe(
-    z.coerce
-      .number<string | number>({ error: 'must be an integer id' })
-      .int('must be an integer id')
-      .positive('must be a positive integer id')
-      .max(Number.MAX_SAFE_INTEGER, 'is too large'),
-  );
+  .number({ error: 'must be an integer id' })
+  .int('must be an integer id')
+  .positive('must be a positive integer id')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+
+/**
+ * Innermost schema of a field, past `.optional()`, `.nullable()`, `.default()` and the like. (`.meta()` and
+ * `.describe()` copy a schema but keep its definition, so `readIdStrings` compares definitions.)
+ */
+function unwrapField(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let def = current._zod.def; 'innerType' in def; def = current._zod.def)
+    current = (def as { innerType: z.ZodType }).innerType;
+  return current;
+}
+
+/**
+ * Path and query values arrive as strings: in a field that is an `Id`, a string of decimal digits is read as the
+ * number it spells before validation (`?site_id=5` is id 5). Anything else is left as it is, for `Id` to refuse
+ * with its own message. JSON bodies never pass through here, so there an id must be a number.
+ */
+export function readIdStrings(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!(schema instanceof z.ZodObject) || value === null || typeof value !== 'object') return value;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const raw = out[key];
+    if (typeof raw === 'string' && /^\d{1,20}$/.test(raw) && unwrapField(field)._zod.def === Id._zod.def)
+      out[key] = Number(raw);
+  }
+  return out;
+}
 
 export const Timestamp = z
   .string()

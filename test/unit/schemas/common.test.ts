@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { Cursor, Id, QueryBoolean, encodeCursor, repeatable } from '../../../server/schemas/common.js';
+import {
+  Cursor,
+  Id,
+  QueryBoolean,
+  encodeCursor,
+  readIdStrings,
+  repeatable,
+} from '../../../server/schemas/common.js';
 import { SiteCreate } from '../../../server/schemas/sites.js';
 
 describe('cursors', () => {
@@ -56,10 +63,42 @@ describe('SiteCreate', () => {
 });
 
 describe('ids', () => {
-  it('reads path and query strings as numbers, but takes only numbers from JSON', () => {
-    assert.equal(Id.parse('42'), 42);
+  it('in a JSON body, only a positive integer number is an id', () => {
     assert.equal(Id.parse(42), 42);
-    for (const bad of [true, false, null, [], [1], {}, 'abc', '1.5', '', 0, -3, 2 ** 53])
-      assert.equal(Id.safeParse(bad).success, false, JSON.stringify(bad));
+    for (const bad of ['42', '7', true, false, null, [], [1], {}, 'abc', '1.5', '', 0, -3, 1.5, 2 ** 53]) {
+      const r = Id.safeParse(bad);
+      assert.equal(r.success, false, JSON.stringify(bad));
+      assert.match(r.error!.issues[0]!.message, /integer id|too large/, JSON.stringify(bad));
+    }
+  });
+
+  it('in a path or query, a string of digits is read as the id it spells', () => {
+    const query = z.strictObject({
+      site_id: Id,
+      page_id: Id.meta({ description: 'a described copy of Id' }).nullable().optional(),
+      q: z.string().optional(),
+    });
+    const read = (v: Record<string, unknown>) => query.safeParse(readIdStrings(query, v));
+    assert.deepEqual(read({ site_id: '42', page_id: '7', q: '9' }).data, { site_id: 42, page_id: 7, q: '9' });
+    // Only ids are read as numbers: a string field keeps its digits.
+    assert.equal(read({ site_id: '1', q: '123' }).data?.q, '123');
+    for (const bad of [
+      'abc',
+      '1.5',
+      ' 5',
+      '0x10',
+      '1e3',
+      '-3',
+      '0',
+      '',
+      '9'.repeat(30),
+      '9007199254740992',
+    ]) {
+      const r = read({ site_id: bad });
+      assert.equal(r.success, false, bad);
+      assert.deepEqual(r.error!.issues[0]!.path, ['site_id'], bad);
+    }
+    // Repeated values stay a list, which is no id.
+    assert.equal(read({ site_id: ['1', '2'] }).success, false);
   });
 });
