@@ -15,7 +15,7 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
-import { asTitle, gscPhrase, pageName, twoDecimals } from './wording.js';
+import { asTitle, gscPhrase, pageName, plural, twoDecimals } from './wording.js';
 
 /** A seed topic without Search Console figures: the analyst asked for it, so it is worth half of full demand. */
 const SEED_DEMAND = 0.5;
@@ -65,7 +65,11 @@ function coverageSentence(topic: string, c: Coverage, coveredScore: number): str
 export const newContentSource: TargetSource = {
   kind: 'new_content',
 
-  async assess(signals: SiteSignals, target: TargetIdentity): Promise<Assessment> {
+  async assess(
+    signals: SiteSignals,
+    target: TargetIdentity,
+    previous: TargetEvidence | null,
+  ): Promise<Assessment> {
     const topic = target.query ?? target.title;
     const c = await coverage(signals, topic);
     const { check } = c;
@@ -74,14 +78,31 @@ export const newContentSource: TargetSource = {
     // A covered topic has nothing new to offer, whatever its passage score.
     const novelty = c.covered ? 0 : round3(1 - Math.max(0, check.score));
     const wanted = gsc ? demand(gsc) : target.origin === 'seed_topic' ? SEED_DEMAND : 0;
+    // Generated topics are about no page; an analyst may tie one to a page, which a later crawl may not find.
+    const subject =
+      target.page_id === null ? null : signals.evidencePage(target.page_id, 'subject', null, previous);
+    const vanished = [
+      ...(target.page_id === null ? [] : [target.page_id]),
+      ...target.related_page_ids,
+    ].filter((id) => !signals.page(id));
     const why: string[] = [coverageSentence(topic, c, covered)];
     if (target.origin === 'seed_topic') why.push('It is one of the campaign’s seed topics.');
     if (target.origin === 'manual') why.push('It was added by hand.');
     if (gsc) why.push(`Searchers used it in Search Console: ${gscPhrase(gsc)}.`);
     else if (target.origin === 'search_query') why.push('It no longer shows in the Search Console data.');
+    if (subject && vanished.includes(subject.id)) {
+      why.push(`${pageName(subject)}, the page it is tied to, is gone since the last crawl.`);
+    } else if (vanished.length) {
+      why.push(
+        `${plural(vanished.length, 'page')} it is tied to ${vanished.length === 1 ? 'is' : 'are'} gone since the last crawl.`,
+      );
+    }
     const evidence: TargetEvidence = {
       origin: target.origin,
-      pages: check.matches.map((m) => signals.evidencePage(m.page.id, 'closest', round3(m.score), null)),
+      pages: [
+        ...(subject ? [subject] : []),
+        ...check.matches.map((m) => signals.evidencePage(m.page.id, 'closest', round3(m.score), null)),
+      ],
       scores: {
         idea_score: round3(check.score),
         covered_at: covered,
@@ -90,8 +111,8 @@ export const newContentSource: TargetSource = {
         demand: wanted,
       },
       gsc,
-      stale: false,
-      vanished_page_ids: [],
+      stale: vanished.length > 0,
+      vanished_page_ids: vanished,
       computed_at: new Date().toISOString(),
     };
     return {

@@ -567,29 +567,117 @@ describe('campaign-targets export', () => {
 });
 
 describe('stale evidence', () => {
-  it('refresh marks targets whose page is gone after a new crawl, keeping their status', async () => {
+  /** Refreshed after the re-crawl, by what each target is (the internal_link one was generated). */
+  const seen: Record<'link' | 'refresh' | 'mergeInto' | 'mergeKeep' | 'topic' | 'live', Target> = {} as never;
+  let calendar: PageSummary;
+  let steady: PageSummary;
+  let refreshed: ActionResult;
+
+  before(async () => {
     const id = await campaign({ settings: { kinds: ['internal_link'], max_new: 50 } });
     await expand(id);
     // /resources/seed-starting-calendar/ is known only from the sitemap.
-    const calendar = pageAt('/resources/seed-starting-calendar/');
-    const target = (await targets(id)).find((x) => x.page_id === calendar.id)!;
-    assert.ok(target, 'the sitemap-only page is an orphan target');
-    await t.patch(`/api/targets/${target.id}`, { status: 'accepted' });
+    calendar = pageAt('/resources/seed-starting-calendar/');
+    steady = pageAt(STEADY_PATH);
+    const link = (await targets(id)).find((x) => x.page_id === calendar.id)!;
+    assert.ok(link, 'the sitemap-only page is an orphan target');
+    await t.patch(`/api/targets/${link.id}`, { status: 'accepted' });
+    const add = async (body: object) => {
+      const res = await t.post('/api/targets', { campaign_id: id, ...body });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return res.body as Target;
+    };
+    const refresh = await add({ kind: 'refresh', title: 'Fill in the calendar', page_id: calendar.id });
+    const mergeInto = await add({
+      kind: 'merge',
+      title: 'Fold the calendar into the guide',
+      page_id: steady.id,
+      related_page_ids: [calendar.id],
+      status: 'accepted',
+    });
+    const mergeKeep = await add({
+      kind: 'merge',
+      title: 'Fold the guide into the calendar',
+      page_id: calendar.id,
+      related_page_ids: [steady.id],
+    });
+    const topic = await add({
+      kind: 'new_content',
+      title: 'A month-by-month sowing calendar',
+      query: 'month by month sowing calendar',
+      page_id: calendar.id,
+    });
+    const live = await add({ kind: 'refresh', title: 'Refresh the tomato guide', page_id: steady.id });
+    for (const x of [refresh, mergeInto, mergeKeep, topic, live]) assert.equal(x.evidence!.stale, false);
+    assert.equal(topic.evidence!.pages[0]!.id, calendar.id, 'a topic tied to a page shows it first');
 
     assert.equal((await t.patch(`/sites/${siteId}`, { settings: { use_sitemaps: false } })).status, 200);
     await runJob(t, '/crawl/start', { site_id: siteId });
     assertProblem(await t.get(`/pages/${calendar.id}`), 404, 'not-found');
 
-    const result = await run(`/api/campaigns/${id}/refresh`);
-    assert.ok(result.stale >= 1);
-    const now = (await t.get(`/api/targets/${target.id}`)).body as Target;
+    refreshed = await run(`/api/campaigns/${id}/refresh`);
+    const now = async (x: Target) => (await t.get(`/api/targets/${x.id}`)).body as Target;
+    Object.assign(seen, {
+      link: await now(link),
+      refresh: await now(refresh),
+      mergeInto: await now(mergeInto),
+      mergeKeep: await now(mergeKeep),
+      topic: await now(topic),
+      live: await now(live),
+    });
+    const others = (await targets(id)).filter((x) => !x.evidence!.stale);
+    assert.ok(others.every((x) => x.evidence!.vanished_page_ids.length === 0));
+    assert.equal(refreshed.stale, (await targets(id)).length - others.length);
+  });
+
+  it('internal_link: the gone page keeps its status and the URL the analyst saw', () => {
+    const now = seen.link;
     assert.equal(now.status, 'accepted');
     assert.equal(now.evidence!.stale, true);
-    assert.deepEqual(now.evidence!.vanished_page_ids.includes(calendar.id), true);
+    assert.ok(now.evidence!.vanished_page_ids.includes(calendar.id));
     assert.equal(now.evidence!.pages[0]!.url, calendar.url, 'the gone page keeps the URL the analyst saw');
     assert.equal(now.score, 0);
     assert.match(now.rationale, /is gone since the last crawl/);
-    const others = (await targets(id)).filter((x) => x.id !== target.id && !x.evidence!.stale);
-    assert.ok(others.every((x) => x.evidence!.vanished_page_ids.length === 0));
+  });
+
+  it('refresh: a page that is gone has nothing left to refresh', () => {
+    const now = seen.refresh;
+    assert.deepEqual(
+      [now.status, now.evidence!.stale, now.evidence!.vanished_page_ids, now.score],
+      ['proposed', true, [calendar.id], 0],
+    );
+    assert.equal(now.evidence!.pages[0]!.url, calendar.url);
+    assert.match(now.rationale, /is gone since the last crawl, so there is nothing left to refresh/);
+    assert.equal(seen.live.evidence!.stale, false, 'a refresh target whose page is still there is not stale');
+  });
+
+  it('merge: a gone page to fold in, or a gone page to keep', () => {
+    const into = seen.mergeInto;
+    assert.deepEqual(
+      [into.status, into.evidence!.stale, into.evidence!.vanished_page_ids],
+      ['accepted', true, [calendar.id]],
+    );
+    assert.match(
+      into.rationale,
+      /The pages to fold into .* are gone since the last crawl, so this may be done/,
+    );
+    const keep = seen.mergeKeep;
+    assert.deepEqual([keep.evidence!.stale, keep.evidence!.vanished_page_ids], [true, [calendar.id]]);
+    assert.match(
+      keep.rationale,
+      /the page to keep, is gone since the last crawl; choose another page to keep/,
+    );
+    assert.equal(keep.evidence!.pages[0]!.url, calendar.url);
+  });
+
+  it('new_content: a topic tied to a page that is gone', () => {
+    const now = seen.topic;
+    assert.deepEqual([now.evidence!.stale, now.evidence!.vanished_page_ids], [true, [calendar.id]]);
+    assert.deepEqual(
+      [now.evidence!.pages[0]!.id, now.evidence!.pages[0]!.url, now.evidence!.pages[0]!.role],
+      [calendar.id, calendar.url, 'subject'],
+    );
+    assert.match(now.rationale, /, the page it is tied to, is gone since the last crawl\./);
+    assert.ok(now.score! > 0, 'the topic itself may still be worth writing');
   });
 });
