@@ -15,7 +15,14 @@ export const EmbeddingSearch = z
   .meta({ id: 'EmbeddingSearch' });
 export type EmbeddingSearch = z.infer<typeof EmbeddingSearch>;
 
-export const SearchHit = z.object({ page: PageSummary, score: z.number(), rank: z.number().int() });
+/** A page near a vector: `score` is the cosine of the page vector. */
+export const PageHit = z.object({ page: PageSummary, score: z.number(), rank: z.number().int() });
+/** Added to the contract's `{ page, score, rank }` so a result shows why the page matched. */
+export const SearchPassage = z.object({ text: z.string(), score: z.number() }).nullable().meta({
+  description:
+    'The page’s passage nearest to the query (cosine), or null when the page has no text passages.',
+});
+export const SearchHit = PageHit.extend({ passage: SearchPassage });
 export const EmbeddingSearchResult = z
   .object({ items: z.array(SearchHit), embedded_text: z.string(), model: ModelInfo })
   .meta({ id: 'EmbeddingSearchResult' });
@@ -23,7 +30,7 @@ export type EmbeddingSearchResult = z.infer<typeof EmbeddingSearchResult>;
 
 export const SimilarQuery = z.strictObject({ k: z.coerce.number().int().min(1).max(100).default(10) });
 export const SimilarPages = z
-  .object({ items: z.array(SearchHit), model: ModelInfo })
+  .object({ items: z.array(PageHit), model: ModelInfo })
   .meta({ id: 'SimilarPages' });
 
 export const EmbeddingsRebuild = z.strictObject({ site_id: Id }).meta({ id: 'EmbeddingsRebuild' });

@@ -1,6 +1,7 @@
 /**
- * Semantic search over the site's pages and the idea check ("do we already cover this?"), both with an
- * optional persona that is prepended to what gets embedded, as the API does.
+ * Semantic search over the site's pages (each result with its passage nearest to the query) and the idea check
+ * ("do we already cover this?"), both with an optional persona that is prepended to what gets embedded, as the
+ * API does. Passages are crawled text and are rendered as text.
  */
 import { useState, type FormEvent } from 'react';
 import { pagesApi } from '../api/endpoints.js';
@@ -46,9 +47,10 @@ export function SearchView({ siteId }: { siteId: number }) {
           />
         </div>
       </details>
+      {/* Keyed by site: another site's results must not stay on screen after switching sites. */}
       <div className="two-col">
-        <SearchPanel siteId={siteId} persona={persona} />
-        <IdeaPanel siteId={siteId} persona={persona} />
+        <SearchPanel key={`search-${siteId}`} siteId={siteId} persona={persona} />
+        <IdeaPanel key={`idea-${siteId}`} siteId={siteId} persona={persona} />
       </div>
     </section>
   );
@@ -105,6 +107,14 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
                     {hit.page.h1 ? `H1: ${hit.page.h1} · ` : ''}
                     {hit.page.word_count.toLocaleString()} words · {hit.page.inlinks.toLocaleString()} inlinks
                   </p>
+                  {hit.passage && (
+                    <blockquote
+                      className="result-passage result-passage-short"
+                      title={`The passage of this page nearest to the query (similarity ${fmtScore(hit.passage.score)})`}
+                    >
+                      {hit.passage.text}
+                    </blockquote>
+                  )}
                 </div>
                 <span className="result-score" title="Cosine similarity">
                   {fmtScore(hit.score)}

@@ -193,8 +193,19 @@ export class EmbeddingService {
     const text = embeddedText(q.query, q.persona_context);
     const vector = await this.embedQuery(text);
     const found = this.index.nearest(vector, q.k, q.site_id ?? null);
+    const hits = this.hits(
+      found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) })),
+    );
+    // Why a page matched, in its own words: the passage of each found page nearest to the same vector.
+    const passages = this.store.embeddings.bestPassages(
+      vector,
+      hits.map((h) => h.page.id),
+    );
     return {
-      items: this.hits(found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) }))),
+      items: hits.map((h) => {
+        const p = passages.get(h.page.id);
+        return { ...h, passage: p ? { text: p.text, score: similarityFromDistance(p.distance) } : null };
+      }),
       embedded_text: text,
       model: this.model,
     };

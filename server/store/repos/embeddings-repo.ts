@@ -73,6 +73,22 @@ export function embeddingsRepo(db: Db) {
   const passage = db.prepare<[number], { id: number; page_id: number; text: string }>(
     'SELECT id, page_id, text FROM passages WHERE id = ?',
   );
+  /**
+   * Each listed page's passage nearest to a vector: only those pages' passages are read (the page index, then
+   * one vec0 point lookup per passage), never a scan of the site. With MIN(), SQLite takes the bare `id` from
+   * the row that holds the minimum.
+   */
+  const bestPassages = db.prepare<
+    [Float32Array, string],
+    { page_id: number; text: string; distance: number }
+  >(
+    `SELECT s.page_id, s.text, b.distance FROM (
+       SELECT p.id, MIN(vec_distance_cosine(v.embedding, ?)) AS distance
+       FROM passages p JOIN passage_vectors v ON v.passage_id = p.id
+       WHERE p.page_id IN (SELECT value FROM json_each(?))
+       GROUP BY p.page_id
+     ) b JOIN passages s ON s.id = b.id`,
+  );
   const siteVectors = db.prepare<[bigint], { page_id: number; embedding: Buffer }>(
     'SELECT page_id, embedding FROM page_vectors WHERE site_id = ?',
   );
@@ -137,6 +153,14 @@ export function embeddingsRepo(db: Db) {
     knnPassages: (v: Float32Array, k: number, siteId: number | null) =>
       siteId === null ? knnPassagesAll.all(v, k) : knnPassagesSite.all(v, k, BigInt(siteId)),
     passage: (id: number) => passage.get(id),
+    /** The passage of each page nearest to `v` (cosine distance), by page id; pages without passages are absent. */
+    bestPassages(v: Float32Array, pageIds: number[]): Map<number, { text: string; distance: number }> {
+      const out = new Map<number, { text: string; distance: number }>();
+      if (!pageIds.length) return out;
+      for (const r of bestPassages.all(v, JSON.stringify(pageIds)))
+        out.set(r.page_id, { text: r.text, distance: r.distance });
+      return out;
+    },
     embeddedCount: (siteId: number): number => embeddedCount.get(siteId)!.n,
     /** Moves whenever the site's page vectors change, from any connection (see migration 7). */
     vectorGeneration: (siteId: number): number => generation.get(siteId)?.generation ?? 0,

@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { env, pipeline } from '@huggingface/transformers';
+import { PROJECT_ROOT } from '../../../server/version.js';
 import { assertProblem, createTestApp, makeTempDir, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
@@ -114,6 +117,47 @@ describe('POST /pages/embeddings/search', () => {
     );
     assert.equal(res.body.embedded_text, title);
     assert.deepEqual(res.body.model, { name: 'all-MiniLM-L6-v2@fp32', dim: 384 });
+  });
+
+  it('shows each page’s passage nearest to the query, as the model itself ranks them', async () => {
+    const query = 'how often should I water tomato seedlings';
+    const res = await t.post('/pages/embeddings/search', { query, site_id: siteId, k: 5 });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const items = res.body.items as (Hit & { passage: { text: string; score: number } | null })[];
+    assert.equal(items.length, 5);
+    // An independent computation: the same local model loaded directly through transformers.js, the query and
+    // every stored passage of each page embedded one by one, the best passage picked by plain cosine.
+    env.allowRemoteModels = false;
+    env.localModelPath = join(PROJECT_ROOT, 'resources', 'models') + '/';
+    const model = await pipeline('feature-extraction', 'all-MiniLM-L6-v2', { dtype: 'fp32', device: 'cpu' });
+    try {
+      const embedOne = async (text: string) =>
+        Array.from((await model(text, { pooling: 'mean', normalize: true })).data as Float32Array);
+      const q = await embedOne(query);
+      const passagesOf = t.db.prepare('SELECT text FROM passages WHERE page_id = ? ORDER BY ord').pluck();
+      let notFirst = 0;
+      for (const item of items) {
+        const texts = passagesOf.all(item.page.id) as string[];
+        assert.ok(texts.length > 0, `page ${item.page.url} has passages`);
+        let best = { text: '', score: -2 };
+        for (const text of texts) {
+          const v = await embedOne(text);
+          const score = v.reduce((sum, x, i) => sum + x * q[i]!, 0);
+          if (score > best.score) best = { text, score };
+        }
+        assert.ok(item.passage, `a passage for ${item.page.url}`);
+        assert.equal(item.passage.text, best.text, `best passage of ${item.page.url}`);
+        assert.ok(
+          Math.abs(item.passage.score - best.score) < 1e-3,
+          `${item.passage.score} vs ${best.score} for ${item.page.url}`,
+        );
+        if (best.text !== texts[0]) notFirst++;
+      }
+      // Not simply each page's first passage: the choice depends on the query.
+      assert.ok(notFirst > 0, 'some best passage is not its page’s first');
+    } finally {
+      await model.dispose();
+    }
   });
 
   it('prepends the persona context to the embedded text', async () => {
