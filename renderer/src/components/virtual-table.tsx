@@ -5,7 +5,7 @@
  * Home/End move the active row, Enter opens it.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -46,6 +46,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { rows, columns, rowHeight = 34, hasMore, loading, onLoadMore, onActivate } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
+  // Row ids for aria-activedescendant: unique per table and free of spaces, whatever the label says.
+  const idPrefix = useId();
+  const rowId = (index: number) => `${idPrefix}row-${index}`;
   const template = columns.map((c) => c.width).join(' ');
 
   const virtualizer = useVirtualizer({
@@ -113,7 +116,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         role="grid"
         aria-label={props.label}
         aria-rowcount={hasMore ? -1 : rows.length + 1}
-        aria-activedescendant={active >= 0 ? `${props.label}-row-${active}` : undefined}
+        aria-activedescendant={active >= 0 ? rowId(active) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
@@ -159,7 +162,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               return (
                 <div
                   key={props.rowKey(row)}
-                  id={`${props.label}-row-${item.index}`}
+                  id={rowId(item.index)}
                   role="row"
                   aria-rowindex={item.index + 2}
                   aria-selected={item.index === active}
