@@ -30,6 +30,8 @@ const MAX_PAIRS = 5_000;
 const MAX_NODES = 8_000;
 
 interface GraphData {
+  /** The site these nodes belong to (the previous site's graph stays drawn while the next one loads). */
+  siteId: number;
   nodes: GraphNode[];
   edges: GraphEdge[];
   truncated: boolean;
@@ -51,6 +53,7 @@ async function loadGraph(siteId: number, edgeKinds: EdgeKind[], orphans: boolean
   const linked = all.filter((n) => !n.orphan);
   const kept = linked.concat(all.filter((n) => n.orphan).slice(0, Math.max(0, MAX_NODES - linked.length)));
   return {
+    siteId,
     nodes: kept.slice(0, MAX_NODES),
     edges,
     truncated: cursor !== null,
@@ -82,7 +85,9 @@ export function GraphView({ siteId }: { siteId: number }) {
   const [overlay, setOverlay] = useState(false);
   const [minReranker, setMinReranker] = useState(0.8);
   const [outcomes, setOutcomes] = useState<Outcome[]>(['duplicate', 'merge']);
-  const [selected, setSelected] = useState<number | null>(null);
+  // A selection belongs to the site it was made on: after switching sites the old site's page is not shown.
+  const [selection, setSelection] = useState<{ siteId: number; pageId: number } | null>(null);
+  const selected = selection?.siteId === siteId ? selection.pageId : null;
   const [drawState, setDrawState] = useState<'idle' | 'layout' | 'ready'>('idle');
   const [overlayCount, setOverlayCount] = useState<number | null>(null);
 
@@ -113,7 +118,9 @@ export function GraphView({ siteId }: { siteId: number }) {
     let cancelled = false;
     const timer = setTimeout(() => {
       if (cancelled || !container.current) return;
-      handle.current = drawGraph(container.current, data.nodes, data.edges, (id) => setSelected(id));
+      handle.current = drawGraph(container.current, data.nodes, data.edges, (id) =>
+        setSelection({ siteId: data.siteId, pageId: id }),
+      );
       setDrawState('ready');
     }, 30);
     return () => {
@@ -217,7 +224,10 @@ export function GraphView({ siteId }: { siteId: number }) {
               </>
             )}
           </fieldset>
-          <FindPage nodes={data?.nodes ?? []} onPick={setSelected} />
+          <FindPage
+            nodes={data?.nodes ?? []}
+            onPick={(id) => data && setSelection({ siteId: data.siteId, pageId: id })}
+          />
           {clusters.length > 0 && (
             <div className="legend">
               <h3>Clusters</h3>
@@ -265,7 +275,7 @@ export function GraphView({ siteId }: { siteId: number }) {
             role="img"
           />
           {selected !== null && (
-            <NodeDrawer pageId={selected} siteId={siteId} onClose={() => setSelected(null)} />
+            <NodeDrawer pageId={selected} siteId={siteId} onClose={() => setSelection(null)} />
           )}
         </div>
       </div>

@@ -134,6 +134,9 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
     const timer = setTimeout(() => replaceHashParams({ q: q.trim() || undefined }), 300);
     return () => clearTimeout(timer);
   }, [q]);
+  // The address changed under the box (back/forward, another site, a link): show what is applied.
+  const appliedQ = filters.q ?? '';
+  useEffect(() => setQ((typed) => (typed.trim() === appliedQ ? typed : appliedQ)), [appliedQ]);
 
   const set = (key: string) => (value: string) => replaceHashParams({ [key]: value || undefined });
   const filtered = ['q', 'status', 'indexable', 'depth', 'type'].some((k) => params.get(k));

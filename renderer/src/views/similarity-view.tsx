@@ -91,6 +91,8 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
     return () => clearTimeout(timer);
   }, [min]);
   const applied = Number(params.get('min') ?? '0') || 0;
+  // The address changed under the slider (back/forward, another site): show the threshold that is applied.
+  useEffect(() => setMin((m) => (Math.abs(m - applied) < 0.005 ? m : applied)), [applied]);
   const sort = params.get('sort') ?? '-reranker';
 
   const list = usePagedList(
