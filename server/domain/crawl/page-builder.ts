@@ -11,6 +11,7 @@ import type { Discovery } from './crawl-frontier.js';
 import type { ExtractedPage } from './html-extractor.js';
 import { assessIndexability, robotsDirectives } from './indexability.js';
 import { minhashSignature, signatureToBuffer } from './minhash.js';
+import { collapseWhitespace } from './main-text.js';
 import { normalizeUrl } from './url-normalizer.js';
 
 export interface EdgeRecord {
@@ -142,8 +143,6 @@ export function bodilessPage(ctx: PageContext, res: FetchResult): PageRecord {
   };
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
 /** An HTML page with its extraction: fields, indexability, main text, and every edge merged per (target, kind). */
 export function htmlPage(
   ctx: PageContext,
@@ -213,7 +212,7 @@ export function htmlPage(
     }
   }
 
-  const normalized = collapse(ex.main_text);
+  const normalized = collapseWhitespace(ex.main_text).toLowerCase();
   return {
     page: base(ctx, {
       status_code: res.status,

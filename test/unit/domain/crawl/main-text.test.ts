@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countWords, TextCollector, words } from '../../../../server/domain/crawl/main-text.js';
+import fc from 'fast-check';
+import {
+  collapseWhitespace,
+  countWords,
+  TextCollector,
+  words,
+} from '../../../../server/domain/crawl/main-text.js';
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -54,5 +60,32 @@ describe('TextCollector', () => {
     assert.equal(t.text(), 'Hello world\nSecond line');
     assert.equal(t.text(start, t.position), 'Second line');
     assert.equal(t.chars, 20);
+  });
+});
+
+describe('collapseWhitespace', () => {
+  // Every character \s matches, plus neighbours that must stay: page text hashes depend on this exact rule.
+  const WHITESPACE = [' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028'];
+  const chars = fc.constantFrom(
+    ...WHITESPACE,
+    '\u2029',
+    '\u202f',
+    '\u205f',
+    '\u3000',
+    '\ufeff',
+    'a',
+    'Z',
+    '-',
+    '\u200b',
+  );
+
+  it('is exactly replace(/\\s+/g, " ") then trim, for any mix of whitespace', () => {
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 40 }), (parts) => {
+        const s = parts.join('');
+        assert.equal(collapseWhitespace(s), s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
