@@ -52,7 +52,12 @@ export class CampaignActions {
     const { picked, candidates, duplicates } = await this.generate(campaignId, existing, ctx);
     const added = this.store.tx(() => this.insert(campaignId, picked, 'expand'));
     this.announce(campaignId);
-    return { added, candidates, duplicates, ...this.byKind(picked) };
+    return {
+      added: added.length,
+      candidates,
+      duplicates: duplicates + picked.length - added.length,
+      ...this.byKind(added),
+    };
   }
 
   async rebuild(campaignId: number, ctx: ActionContext) {
@@ -65,7 +70,14 @@ export class CampaignActions {
       return { removed, added: this.insert(campaignId, picked, 'rebuild') };
     });
     this.announce(campaignId);
-    return { removed, added, kept: kept.length, candidates, duplicates, ...this.byKind(picked) };
+    return {
+      removed,
+      added: added.length,
+      kept: kept.length,
+      candidates,
+      duplicates: duplicates + picked.length - added.length,
+      ...this.byKind(added),
+    };
   }
 
   async refresh(campaignId: number, ctx: ActionContext) {
@@ -192,16 +204,23 @@ export class CampaignActions {
   }
 
   /**
-   * Inserts the picks (inside the caller's transaction). The cheap duplicate checks run again against the rows
-   * as they are now, in case the analyst added a target while the run was generating.
+   * Inserts the picks (inside the caller's transaction) that still duplicate nothing. Every check runs again
+   * against the rows as they are now, in case the analyst added, edited or decided on a target while the run
+   * was generating — a target accepted meanwhile stays through a rebuild although it was not among those
+   * kept. Stored subject vectors serve the embedding test (nothing is embedded here); a target added or
+   * retitled meanwhile has none yet and meets the plain checks only. Returns the picks inserted.
    */
-  private insert(campaignId: number, picked: Picked[], source: 'expand' | 'rebuild'): number {
+  private insert(campaignId: number, picked: Picked[], source: 'expand' | 'rebuild'): Picked[] {
     const now = new TargetDedupe(
-      this.store.targets.ofCampaign(campaignId).map((r) => ({ ...keyOf(r), vector: new Float32Array(0) })),
+      this.store.targets.ofCampaign(campaignId).map((r) => ({
+        ...keyOf(r),
+        vector: r.subject_vector ? vectorOf(r.subject_vector) : null,
+      })),
     );
-    let added = 0;
-    for (const { candidate: c, vector } of picked) {
-      if (now.plainDuplicateOf(c)) continue;
+    const added: Picked[] = [];
+    for (const p of picked) {
+      const { candidate: c, vector } = p;
+      if (now.duplicateOf(c, vector)) continue;
       this.store.targets.insert({
         campaign_id: campaignId,
         kind: c.kind,
@@ -219,7 +238,7 @@ export class CampaignActions {
         subject_vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
       });
       now.add({ ...c, vector });
-      added++;
+      added.push(p);
     }
     return added;
   }

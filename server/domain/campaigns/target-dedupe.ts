@@ -39,8 +39,11 @@ export interface DedupeEntry {
   subject: string;
   page_id: number | null;
   related_page_ids: number[];
-  /** The embedding of `subject`. */
-  vector: Float32Array;
+  /**
+   * The embedding of `subject`; null for a stored target not embedded yet (added or retitled while a run was
+   * generating, which cannot embed inside its write transaction): only the plain checks see it.
+   */
+  vector: Float32Array | null;
 }
 
 type Key = Omit<DedupeEntry, 'vector'>;
@@ -83,7 +86,9 @@ export class TargetDedupe {
   duplicateOf(c: Key, vector: Float32Array): DedupeEntry | undefined {
     return (
       this.plainDuplicateOf(c) ??
-      this.byKind.get(c.kind)?.find((e) => cosine(e.vector, vector) >= TITLE_DUPLICATE_COSINE)
+      this.byKind
+        .get(c.kind)
+        ?.find((e) => e.vector !== null && cosine(e.vector, vector) >= TITLE_DUPLICATE_COSINE)
     );
   }
 }

@@ -191,6 +191,45 @@ describe('de-duplication by subject', () => {
     assert.deepEqual(shape(await targets(id)), shape(list));
   });
 
+  it('on rebuild, leaves out a pick meaning the same as a target the analyst accepted while it was generating', async () => {
+    const id = await campaign({ kinds: ['refresh'], max_new: 500, thin_word_count: 100 });
+    const first = await run(`/api/campaigns/${id}/expand`);
+    const phPage = pageAt('/guides/soil/testing/ph/');
+    const soilPage = pageAt('/guides/soil/');
+    const soil = refreshOn(await targets(id), soilPage)[0]!;
+    assert.ok(soil && refreshOn(await targets(id), phPage).length === 1);
+    // The analyst points the soil guide's target at pH (cosine 0.95 with “Soil pH explained”, measured above);
+    // the next expand embeds the new title and stores it, adding nothing.
+    const title = 'Refresh our explanation of soil pH';
+    assert.equal((await t.patch(`/api/targets/${soil.id}`, { title })).status, 200);
+    assert.equal((await run(`/api/campaigns/${id}/expand`)).added, 0);
+    assert.ok(t.store.targets.get(soil.id)!.subject_vector);
+
+    // A rebuild begins while both targets are undecided, so neither is kept; as it generates, the analyst
+    // accepts the soil target, which therefore stays.
+    let accepted = false;
+    const result = (await t.services.campaignActions.rebuild(id, {
+      signal: new AbortController().signal,
+      progress: (p) => {
+        if (accepted || p.phase !== 'collecting') return;
+        t.services.targets.update(soil.id, { status: 'accepted' });
+        accepted = true;
+      },
+    })) as unknown as ActionResult;
+    assert.ok(accepted);
+    assert.equal(result.kept, 0);
+    // Its page's own candidate (same page) and the pH page's (same meaning) are left out at insert.
+    assert.equal(result.candidates, first.candidates);
+    assert.equal(result.added, first.added - 2);
+    assert.equal(result.duplicates, first.duplicates + 2);
+    const list = await targets(id);
+    assert.deepEqual(
+      refreshOn(list, soilPage).map((x) => [x.id, x.status]),
+      [[soil.id, 'accepted']],
+    );
+    assert.deepEqual(refreshOn(list, phPage), [], 'the pH page is not proposed beside the accepted target');
+  });
+
   it('never proposes a rejected topic again after the analyst retitled it', async () => {
     const topics = ['growing avocados indoors', 'making leaf mould'];
     const id = await campaign({ kinds: ['new_content'], max_new: 50 }, topics);

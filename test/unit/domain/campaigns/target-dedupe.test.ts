@@ -67,4 +67,13 @@ describe('target de-duplication', () => {
     dedupe.add({ ...key('internal_link', 'Links', 'Links', 9), vector: at(45) });
     assert.ok(dedupe.plainDuplicateOf(key('internal_link', 'Other title', 'Other title', 9)));
   });
+
+  it('compares a target not embedded yet by the plain checks only', () => {
+    const fresh = new TargetDedupe([
+      { ...key('refresh', 'Refresh the rose page', 'Refresh the rose page', 5), vector: null },
+    ]);
+    assert.ok(fresh.duplicateOf(key('refresh', 'Refresh “Roses”', 'Roses', 5), at(0)), 'same page');
+    assert.ok(fresh.duplicateOf(key('refresh', 'Refresh the rose page', 'Roses', 6), at(0)), 'same title');
+    assert.equal(fresh.duplicateOf(key('refresh', 'Refresh “Rose”', 'Rose', 6), at(0)), undefined);
+  });
 });
