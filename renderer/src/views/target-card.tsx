@@ -2,7 +2,7 @@
  * One target on the campaign board: kind, title, query, score; the moves its status allows; and, on demand,
  * the rationale and the evidence (origin, pages with their role, the figures behind the score, Search Console).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { campaignsApi } from '../api/endpoints.js';
 import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
 import { Badge } from '../components/controls.js';
@@ -36,6 +36,12 @@ const KIND_TONE: Record<Target['kind'], string> = {
   internal_link: 'muted',
 };
 
+/**
+ * The card whose status was just changed by its own button: it reappears in another column (a new element),
+ * so it takes the keyboard focus back there rather than leaving it on the page body.
+ */
+let movedCard: number | null = null;
+
 export function TargetCard({
   target,
   siteId,
@@ -47,13 +53,27 @@ export function TargetCard({
 }) {
   const [open, setOpen] = useState(false);
   const move = useAction(campaignsApi.updateTarget);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (movedCard !== target.id) return;
+    movedCard = null;
+    card.current?.focus();
+  }, [target.id, target.status]);
   const go = async (to: TargetStatus) => {
     const updated = await move.run(target.id, { status: to });
-    if (updated) onChanged(updated);
+    if (!updated) return;
+    movedCard = target.id;
+    onChanged(updated);
   };
   const detailsId = `target-${target.id}-details`;
   return (
-    <article className="target-card" data-target-id={target.id} aria-label={target.title}>
+    <article
+      ref={card}
+      tabIndex={-1}
+      className="target-card"
+      data-target-id={target.id}
+      aria-label={target.title}
+    >
       <div className="target-top">
         <Badge tone={KIND_TONE[target.kind]}>{words(target.kind)}</Badge>
         {target.evidence?.stale && <Badge tone="bad">page gone</Badge>}
