@@ -21,9 +21,11 @@ export interface ApiRequest {
   path: string;
   body?: { text: string; type: string };
   auth: boolean;
+  /** The field a validation problem must name (`body.site_id`), for requests made invalid in one field. */
+  expectField?: string;
 }
 
-interface Draft {
+export interface Draft {
   path: Record<string, string>;
   query: [string, string][];
   body?: unknown;
@@ -128,7 +130,26 @@ function refusedStrings(schema: JsonSchema, ctx: GenContext): string[] {
   return out;
 }
 
-const WRONG_TYPES: unknown[] = ['text', 12345, -1.5, true, null, [], {}, [1, 'a'], { nested: { deep: 1 } }];
+/** Values of the wrong JSON type for most fields; numeric strings too, which an integer id must refuse. */
+const WRONG_TYPES: unknown[] = [
+  'text',
+  '1',
+  '42',
+  12345,
+  -1.5,
+  true,
+  null,
+  [],
+  {},
+  [1, 'a'],
+  { nested: { deep: 1 } },
+];
+
+/** Malformed ids: a numeric string (JSON carries ids as numbers), zero, negative, fractional, unsafe, text. */
+const BAD_IDS: unknown[] = ['1', '42', 0, -1, 1.5, 2 ** 53, 'abc', true];
+
+/** An id of the right shape that no row has. */
+export const UNKNOWN_ID = 2 ** 31 - 7;
 
 function bodyObject(op: Operation, ctx: GenContext): Sch | null {
   if (!op.body) return null;
@@ -142,47 +163,90 @@ function bodyExpectation(op: Operation, ctx: GenContext, body: unknown): Expecta
   return ctx.schemas.accepts(op.body!, body) ? 'any' : 'client-error';
 }
 
-/** One arbitrary per kind of invalid request that applies to the operation. */
-export function invalidRequests(op: Operation, ctx: GenContext): fc.Arbitrary<ApiRequest>[] {
-  const base = validDraft(op, ctx);
-  const out: fc.Arbitrary<ApiRequest>[] = [];
-  const mutate = (kind: string, f: (d: Draft) => fc.Arbitrary<[Draft, Expectation]> | [Draft, Expectation]) =>
-    out.push(
-      base.chain((d) => {
+/** `integer` for an id field, `array` for a list of ids, else null. */
+function idShape(schema: JsonSchema, ctx: GenContext): 'integer' | 'array' | null {
+  const s = resolveSchema(schema, ctx.components) as Sch;
+  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type];
+  if (types.includes('integer') && s.exclusiveMinimum === 0) return 'integer';
+  if (types.includes('array') && s.items && idShape(s.items as JsonSchema, ctx) === 'integer') return 'array';
+  const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
+  return alternatives?.map((a) => idShape(a, ctx)).find((x) => x !== null) ?? null;
+}
+
+/** A kind of invalid request and its values: every kind that applies is sent for every operation. */
+export interface InvalidKind {
+  kind: string;
+  arbitrary: fc.Arbitrary<ApiRequest>;
+}
+
+/**
+ * One arbitrary per kind of invalid request that applies to the operation, field by field. Each changes one
+ * thing in a valid draft: mostly `success` (a request that succeeded, so the change is what is refused), else a
+ * drawn one.
+ */
+export function invalidRequests(op: Operation, ctx: GenContext, success?: Draft): InvalidKind[] {
+  const base = success
+    ? fc.oneof({ weight: 2, arbitrary: fc.constant(success) }, { weight: 1, arbitrary: validDraft(op, ctx) })
+    : validDraft(op, ctx);
+  const out: InvalidKind[] = [];
+  /** `field` names what a validation problem must list (`body.title`), when the change makes it invalid. */
+  const mutate = (
+    kind: string,
+    f: (d: Draft) => fc.Arbitrary<[Draft, Expectation]> | [Draft, Expectation],
+    field?: string,
+  ) =>
+    out.push({
+      kind,
+      arbitrary: base.chain((d) => {
         const r = f(structuredClone(d));
-        return (r instanceof fc.Arbitrary ? r : fc.constant(r)).map(([draft, exp]) =>
-          serialize(op, draft, kind, exp),
-        );
+        return (r instanceof fc.Arbitrary ? r : fc.constant(r)).map(([draft, exp]) => ({
+          ...serialize(op, draft, kind, exp),
+          ...(field && exp !== 'any' ? { expectField: field } : {}),
+        }));
       }),
-    );
+    });
 
   if (!op.isPublic) mutate('no-token', (d) => [{ ...d, auth: false }, 401]);
 
   for (const p of params(op, 'path')) {
     const bad = refusedStrings(p.schema, ctx);
     if (bad.length)
-      mutate(`bad-path-${p.name}`, (d) =>
-        fc
-          .constantFrom(...bad)
-          .map((v): [Draft, Expectation] => [{ ...d, path: { ...d.path, [p.name]: v } }, 400]),
+      mutate(
+        `bad-path:${p.name}`,
+        (d) =>
+          fc
+            .constantFrom(...bad)
+            .map((v): [Draft, Expectation] => [{ ...d, path: { ...d.path, [p.name]: v } }, 400]),
+        `path.${p.name}`,
       );
-    mutate(`unknown-${p.name}`, (d) => [{ ...d, path: { ...d.path, [p.name]: String(2 ** 31 - 7) } }, 'any']);
+    // A well-formed id (or name) that matches nothing is a 404, never a success.
+    mutate(`unknown:${p.name}`, (d) => [
+      { ...d, path: { ...d.path, [p.name]: String(UNKNOWN_ID) } },
+      'client-error',
+    ]);
   }
 
   const query = params(op, 'query');
   for (const p of query) {
     const bad = refusedStrings(p.schema, ctx);
     if (bad.length)
-      mutate(`bad-query-${p.name}`, (d) =>
-        fc
-          .constantFrom(...bad)
-          .map((v): [Draft, Expectation] => [
-            { ...d, query: [...d.query.filter(([k]) => k !== p.name), [p.name, v]] },
-            400,
-          ]),
+      mutate(
+        `bad-query:${p.name}`,
+        (d) =>
+          fc
+            .constantFrom(...bad)
+            .map((v): [Draft, Expectation] => [
+              { ...d, query: [...d.query.filter(([k]) => k !== p.name), [p.name, v]] },
+              400,
+            ]),
+        `query.${p.name}`,
       );
     if (p.required)
-      mutate(`missing-query-${p.name}`, (d) => [{ ...d, query: d.query.filter(([k]) => k !== p.name) }, 400]);
+      mutate(
+        `missing-query:${p.name}`,
+        (d) => [{ ...d, query: d.query.filter(([k]) => k !== p.name) }, 400],
+        `query.${p.name}`,
+      );
   }
   if (query.some((p) => p.name === 'cursor'))
     mutate('foreign-cursor', (d) =>
@@ -195,8 +259,9 @@ export function invalidRequests(op: Operation, ctx: GenContext): fc.Arbitrary<Ap
   mutate('extra-query', (d) => [{ ...d, query: [...d.query, ['zz_unknown', 'x'.repeat(5000)]] }, 'any']);
 
   if (op.upload) {
-    out.push(
-      base.map((d) =>
+    out.push({
+      kind: 'file-type',
+      arbitrary: base.map((d) =>
         serialize(
           op,
           { ...d, file: { text: 'a,b\n1,2\n', type: 'application/x-unknown' } },
@@ -204,44 +269,67 @@ export function invalidRequests(op: Operation, ctx: GenContext): fc.Arbitrary<Ap
           415,
         ),
       ),
-    );
+    });
   }
 
   const obj = bodyObject(op, ctx);
   if (op.body) {
-    const props = Object.keys((obj?.properties ?? {}) as object);
+    const properties = (obj?.properties ?? {}) as Record<string, JsonSchema>;
     const required = (obj?.required ?? []) as string[];
-    if (required.length) {
-      mutate('missing-field', (d) =>
-        fc.constantFrom(...required).map((k): [Draft, Expectation] => {
+    const withField = (d: Draft, k: string, v: unknown): [Draft, Expectation] => {
+      const body = { ...(d.body as Sch), [k]: v };
+      return [{ ...d, body }, bodyExpectation(op, ctx, body)];
+    };
+    for (const k of required)
+      mutate(
+        `missing-field:${k}`,
+        (d) => {
           const body = { ...(d.body as Sch) };
           delete body[k];
           return [{ ...d, body }, bodyExpectation(op, ctx, body)];
-        }),
+        },
+        `body.${k}`,
       );
-    }
-    if (obj)
-      mutate('extra-field', (d) => {
-        const body = { ...(d.body as Sch), zz_unknown_field: 1 };
-        return [{ ...d, body }, bodyExpectation(op, ctx, body)];
-      });
-    if (props.length) {
-      mutate('wrong-type', (d) =>
-        fc
-          .tuple(fc.constantFrom(...props), fc.constantFrom(...WRONG_TYPES))
-          .map(([k, v]): [Draft, Expectation] => {
-            const body = { ...(d.body as Sch), [k]: v };
-            return [{ ...d, body }, bodyExpectation(op, ctx, body)];
-          }),
+    if (obj) mutate('extra-field', (d) => withField(d, 'zz_unknown_field', 1), 'body.zz_unknown_field');
+    for (const [k, schema] of Object.entries(properties)) {
+      // Only values this field refuses: a `null` for a nullable field is no wrong type.
+      const wrong = WRONG_TYPES.filter((v) => !ctx.schemas.accepts(schema, v));
+      if (wrong.length)
+        mutate(
+          `wrong-type:${k}`,
+          (d) => fc.constantFrom(...wrong).map((v) => withField(d, k, v)),
+          `body.${k}`,
+        );
+      const sizes = [3_000, 70_000, ctx.bodyLimitBytes + 10];
+      const refused = sizes.filter(
+        (n) => !ctx.schemas.accepts(schema, 'é'.repeat(n)) || n > ctx.bodyLimitBytes,
       );
-      mutate('huge-string', (d) =>
-        fc
-          .tuple(fc.constantFrom(...props), fc.constantFrom(3_000, 70_000, ctx.bodyLimitBytes + 10))
-          .map(([k, n]): [Draft, Expectation] => {
-            const body = { ...(d.body as Sch), [k]: 'é'.repeat(n) };
-            return [{ ...d, body }, bodyExpectation(op, ctx, body)];
-          }),
+      mutate(
+        `huge-string:${k}`,
+        (d) =>
+          fc.constantFrom(...(refused.length ? refused : sizes)).map((n) => withField(d, k, 'é'.repeat(n))),
+        `body.${k}`,
       );
+      const shape = idShape(schema, ctx);
+      if (shape) {
+        const asShape = (v: unknown) => (shape === 'array' ? [v] : v);
+        mutate(
+          `bad-id:${k}`,
+          (d) => {
+            // The id the valid draft carried, as a string: the mistake a client is most likely to make.
+            const current = (d.body as Sch | undefined)?.[k];
+            const spelled = typeof current === 'number' ? [String(current)] : [];
+            return fc.constantFrom(...spelled, ...BAD_IDS).map((v) => withField(d, k, asShape(v)));
+          },
+          `body.${k}`,
+        );
+        // A required id names the row to act on: one that does not exist is refused (404, or 400 naming it).
+        // An optional one may be a filter, which an unknown id leaves empty.
+        mutate(`unknown-id:${k}`, (d) => {
+          const [draft, exp] = withField(d, k, asShape(UNKNOWN_ID));
+          return [draft, exp === 'any' && required.includes(k) ? 'client-error' : exp];
+        });
+      }
     }
     for (const [kind, text, type, status] of [
       ['not-json', 'start_url=x', 'text/plain', 415],
@@ -250,7 +338,10 @@ export function invalidRequests(op: Operation, ctx: GenContext): fc.Arbitrary<Ap
       ['json-null', 'null', 'application/json', 400],
     ] as const) {
       if (kind.startsWith('json-') && !obj) continue;
-      out.push(base.map((d) => ({ ...serialize(op, d, kind, status), body: { text, type } })));
+      out.push({
+        kind,
+        arbitrary: base.map((d) => ({ ...serialize(op, d, kind, status), body: { text, type } })),
+      });
     }
   }
   return out;
