@@ -157,6 +157,24 @@ export class CampaignsService {
     return this.toCampaign(updated);
   }
 
+  /**
+   * Deletes the campaign with its targets. Refused while one of its actions is queued or running (409 naming
+   * the job), since that job would write targets for a campaign that is gone. Its finished jobs stay as history.
+   */
+  delete(id: number): void {
+    const row = this.row(id);
+    const active = this.store.campaigns.activeActionJob(id);
+    if (active) {
+      const err = new ConflictError(
+        `Campaign ${id} has a ${active.kind.slice(ACTION_KIND_PREFIX.length)} job (${active.id}) ${active.status}; wait for it or cancel it (POST /jobs/${active.id}/cancel) before deleting the campaign.`,
+      );
+      Object.assign(err.problemFields, { job_id: active.id });
+      throw err;
+    }
+    this.store.campaigns.delete(id);
+    this.bus.emit('site.updated', { site_id: row.site_id, changes: ['campaigns'] });
+  }
+
   hubClients(q: { limit: number; cursor?: CursorKey | undefined }): {
     items: HubClient[];
     next_cursor: string | null;

@@ -170,4 +170,15 @@ export class TargetsService {
     if (siteId !== undefined) this.bus.emit('site.updated', { site_id: siteId, changes: ['campaigns'] });
     return toTarget(updated);
   }
+
+  /**
+   * Deletes a target. A rejected target is how a topic stays out of later expands and rebuilds, so deleting one
+   * lets its topic be proposed again.
+   */
+  delete(id: number): void {
+    const row = this.row(id);
+    this.store.targets.delete(id);
+    const siteId = this.store.campaigns.get(row.campaign_id)?.site_id;
+    if (siteId !== undefined) this.bus.emit('site.updated', { site_id: siteId, changes: ['campaigns'] });
+  }
 }

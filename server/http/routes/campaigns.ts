@@ -125,6 +125,28 @@ export function campaignsRoutes(s: Services) {
       handler: ({ params, body }) => s.campaigns.update(params.campaign_id, body),
     }),
     defineRoute({
+      method: 'delete',
+      path: '/api/campaigns/{campaign_id}',
+      tag: 'campaigns',
+      operationId: 'campaigns.delete',
+      summary: 'Delete a campaign and its targets',
+      description:
+        'Removes the campaign and every target of it. Its finished expand, refresh and rebuild jobs stay in `/jobs` as history; campaign ids are never reused. Refused while one of its actions is queued or running.',
+      stability: 'beta',
+      params: CampaignParams,
+      responses: {
+        204: { description: 'Deleted.' },
+        404: notFound,
+        409: {
+          description: 'An action of this campaign is queued or running; the problem names it (`job_id`).',
+        },
+      },
+      handler: ({ params }) => {
+        s.campaigns.delete(params.campaign_id);
+        return reply(204);
+      },
+    }),
+    defineRoute({
       method: 'get',
       path: '/api/hub-clients',
       tag: 'campaigns',

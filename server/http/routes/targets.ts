@@ -1,4 +1,4 @@
-/** `targets` router: a campaign's targets, manual targets, and edits that follow the status transitions. */
+/** `targets` router: a campaign’s targets, manual targets, edits that follow the status transitions, and deletes. */
 import type { Services } from '../../domain/services.js';
 import {
   Target,
@@ -86,6 +86,22 @@ export function targetsRoutes(s: Services) {
         },
       },
       handler: ({ params, body }) => s.targets.update(params.target_id, body),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/targets/{target_id}',
+      tag: 'targets',
+      operationId: 'targets.delete',
+      summary: 'Delete a target',
+      description:
+        'Removes the target for good; target ids are never reused. A rejected target is what keeps its topic or page out of later expands and rebuilds, so deleting one lets them propose it again: reject a target to keep it out.',
+      stability: 'beta',
+      params: TargetParams,
+      responses: { 204: { description: 'Deleted.' }, 404: notFound },
+      handler: ({ params }) => {
+        s.targets.delete(params.target_id);
+        return reply(204);
+      },
     }),
   ];
 }

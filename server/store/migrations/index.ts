@@ -13,6 +13,7 @@ import targetSubjects from './0008-target-subjects.js';
 import urlIdsNeverReused from './0009-url-ids-never-reused.js';
 import siteIdsNeverReused from './0010-site-ids-never-reused.js';
 import newContentSubjects from './0011-new-content-subjects.js';
+import campaignIdsNeverReused from './0012-campaign-ids-never-reused.js';
 
 export interface Migration {
   id: number;
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   urlIdsNeverReused,
   siteIdsNeverReused,
   newContentSubjects,
+  campaignIdsNeverReused,
 ];

@@ -52,6 +52,8 @@ export function campaignsRepo(db: Db) {
        updated_at = @now
      WHERE id = @id`,
   );
+  // Its targets go by cascade; its jobs stay, as history (`jobs.campaign_id` has no foreign key).
+  const remove = db.prepare<[number]>('DELETE FROM campaigns WHERE id = ?');
   const counts = db.prepare<[number], { status: string; n: number }>(
     'SELECT status, COUNT(*) AS n FROM targets WHERE campaign_id = ? GROUP BY status',
   );
@@ -79,6 +81,8 @@ export function campaignsRepo(db: Db) {
       update.run({ ...c, id, now: nowIso() });
       return byId.get(id);
     },
+    /** Deletes the campaign and its targets; returns whether it existed. */
+    delete: (id: number): boolean => remove.run(id).changes > 0,
     /** Keyset page by id; values are bound, the clauses are fixed fragments. */
     list(f: CampaignFilter, afterId: number, limit: number): CampaignRow[] {
       const where = ['id > ?'];

@@ -68,6 +68,7 @@ export function targetsRepo(db: Db) {
     'UPDATE targets SET score = ?, rationale = ?, evidence = ? WHERE id = ?',
   );
   const subjectVector = db.prepare<[Buffer, number]>('UPDATE targets SET subject_vector = ? WHERE id = ?');
+  const remove = db.prepare<[number]>('DELETE FROM targets WHERE id = ?');
   const dropProposedGenerated = db.prepare<[number]>(
     `DELETE FROM targets WHERE campaign_id = ? AND status = 'proposed' AND source IN ('expand', 'rebuild')`,
   );
@@ -88,6 +89,8 @@ export function targetsRepo(db: Db) {
       assess.run(score, rationale, evidence, id),
     setSubjectVector: (id: number, vector: Float32Array) =>
       subjectVector.run(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), id),
+    /** Deletes one target; returns whether it existed. */
+    delete: (id: number): boolean => remove.run(id).changes > 0,
     /** Removes the generated targets nobody has decided on yet; returns how many. */
     dropProposedGenerated: (campaignId: number): number => dropProposedGenerated.run(campaignId).changes,
     list(

@@ -485,6 +485,94 @@ describe('targets', () => {
   });
 });
 
+describe('deleting', () => {
+  // No job runner: an action stays queued until the test cancels it.
+  let own: TestApp;
+  let site: number;
+  before(async () => {
+    own = await createTestApp({ startRunner: false });
+    site = (await own.post('/sites', { start_url: 'https://garden.test/' })).body.id as number;
+  });
+  after(() => own.close());
+
+  const newCampaign = async () => {
+    const res = await own.post('/api/campaigns', { hub_client_id: 'deleting', name: 'D', site_id: site });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.id as number;
+  };
+  const newTarget = async (campaign_id: number, title: string) => {
+    const res = await own.post('/api/targets', { campaign_id, kind: 'new_content', title });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.id as number;
+  };
+
+  it('deletes a campaign with its targets, keeps its jobs as history, and never reuses its id', async () => {
+    const id = await newCampaign();
+    const targets = [await newTarget(id, 'Winter pruning'), await newTarget(id, 'Leaf mould')];
+    const job = await own.post(`/api/campaigns/${id}/refresh`);
+    assert.equal(job.status, 202, JSON.stringify(job.body));
+
+    // Its queued action would write targets for a campaign that is gone.
+    const busy = assertProblem(await own.del(`/api/campaigns/${id}`), 409, 'conflict') as {
+      job_id?: number;
+      detail: string;
+    };
+    assert.equal(busy.job_id, job.body.id);
+    assert.match(busy.detail, new RegExp(`refresh job \\(${job.body.id}\\) queued`));
+    assert.equal((await own.get(`/api/campaigns/${id}`)).status, 200, 'a refused delete deletes nothing');
+    assert.equal((await own.post(`/jobs/${job.body.id}/cancel`)).status, 200);
+
+    const res = await own.del(`/api/campaigns/${id}`);
+    assert.equal(res.status, 204);
+    assert.equal(res.text, '');
+    assertProblem(await own.get(`/api/campaigns/${id}`), 404, 'not-found');
+    for (const tid of targets) assertProblem(await own.get(`/api/targets/${tid}`), 404, 'not-found');
+    assert.equal(own.store.targets.ofCampaign(id).length, 0);
+    const kept = await own.get(`/jobs/${job.body.id}`);
+    assert.deepEqual([kept.status, kept.body.campaign_id, kept.body.status], [200, id, 'cancelled']);
+    assert.ok(
+      !(await own.get('/api/campaigns?hub_client_id=deleting')).body.items.some(
+        (c: { id: number }) => c.id === id,
+      ),
+    );
+
+    // The next campaign does not take the id (nor the old job as its last action).
+    const next = await own.get(`/api/campaigns/${await newCampaign()}`);
+    assert.ok(next.body.id > id);
+    assert.equal(next.body.last_action, null);
+
+    assertProblem(await own.del(`/api/campaigns/${id}`), 404, 'not-found');
+    assertProblem(await own.del('/api/campaigns/424242'), 404, 'not-found');
+    const bad = assertProblem(await own.del('/api/campaigns/abc'), 400, 'validation') as {
+      errors: { path: string }[];
+    };
+    assert.deepEqual(
+      bad.errors.map((e) => e.path),
+      ['path.campaign_id'],
+    );
+  });
+
+  it('deletes one target and never reuses its id', async () => {
+    const id = await newCampaign();
+    const keep = await newTarget(id, 'Winter pruning');
+    const gone = await newTarget(id, 'Leaf mould');
+    const res = await own.del(`/api/targets/${gone}`);
+    assert.equal(res.status, 204);
+    assertProblem(await own.get(`/api/targets/${gone}`), 404, 'not-found');
+    const list = await own.get(`/api/targets?campaign_id=${id}`);
+    assert.deepEqual(
+      list.body.items.map((x: { id: number }) => x.id),
+      [keep],
+    );
+    assert.equal((await own.get(`/api/campaigns/${id}`)).body.target_counts.total, 1);
+    assert.ok((await newTarget(id, 'Bulbs')) > gone, 'the deleted target’s id is not handed out again');
+
+    assertProblem(await own.del(`/api/targets/${gone}`), 404, 'not-found');
+    assertProblem(await own.del('/api/targets/424242'), 404, 'not-found');
+    assertProblem(await own.del('/api/targets/0'), 400, 'validation');
+  });
+});
+
 describe('a manual target whose assessment fails', () => {
   it('leaves no half-made row behind', async () => {
     const own = await createTestApp();
