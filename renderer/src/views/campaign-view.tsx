@@ -4,6 +4,7 @@
  * offers only the moves the status machine allows; the server still decides, and a refusal shows its words.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { del } from '../api/client.js';
 import { campaignsApi } from '../api/endpoints.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { Campaign, Job, Target, TargetKind, TargetStatus } from '../api/types.js';
@@ -14,7 +15,7 @@ import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useAction, useApi } from '../hooks/use-api.js';
 import { fmtDate, words } from '../format.js';
-import { links } from '../router.js';
+import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
 import { CampaignForm } from './campaign-form.js';
 import { CAMPAIGN_STATUS_TONE } from './campaigns-view.js';
@@ -171,7 +172,13 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
                 <div className="board-cards">
                   {cards.length === 0 && <p className="muted small board-empty">None</p>}
                   {cards.map((t) => (
-                    <TargetCard key={t.id} target={t} siteId={c.site_id} onChanged={onChanged} />
+                    <TargetCard
+                      key={t.id}
+                      target={t}
+                      siteId={c.site_id}
+                      onChanged={onChanged}
+                      onDeleted={reload}
+                    />
                   ))}
                 </div>
               </section>
@@ -179,7 +186,40 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
           })}
         </div>
       )}
+      <DeleteCampaign campaign={c} busy={jobs.active.length > 0} />
     </section>
+  );
+}
+
+/** Deleting a campaign, behind a confirm: its targets go with it (its past jobs stay listed as history). */
+function DeleteCampaign({ campaign, busy }: { campaign: Campaign; busy: boolean }) {
+  // The server refuses (409) while an action of the campaign runs; the button says so before being pressed.
+  const remove = useAction(async (id: number) => {
+    await del(`/api/campaigns/${id}`);
+    return true;
+  });
+  return (
+    <details className="panel danger">
+      <summary>Delete this campaign</summary>
+      <p>
+        Deleting removes {campaign.name} and its {campaign.target_counts.total}{' '}
+        {campaign.target_counts.total === 1 ? 'target' : 'targets'}, decisions and notes included. It cannot
+        be undone.
+      </p>
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={busy || remove.busy}
+        title={busy ? 'Wait for the running action to finish, or cancel it' : undefined}
+        onClick={async () => {
+          if (!window.confirm(`Delete the campaign ${campaign.name} and all its targets?`)) return;
+          if (await remove.run(campaign.id)) navigate(links.campaigns(campaign.hub_client_id));
+        }}
+      >
+        Delete {campaign.name}
+      </button>
+      <ErrorNotice error={remove.error} />
+    </details>
   );
 }
 

@@ -3,6 +3,7 @@
  * the rationale and the evidence (origin, pages with their role, the figures behind the score, Search Console).
  */
 import { useEffect, useRef, useState } from 'react';
+import { del } from '../api/client.js';
 import { campaignsApi } from '../api/endpoints.js';
 import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
 import { Badge } from '../components/controls.js';
@@ -46,13 +47,19 @@ export function TargetCard({
   target,
   siteId,
   onChanged,
+  onDeleted,
 }: {
   target: Target;
   siteId: number;
   onChanged: (t: Target) => void;
+  onDeleted: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
   const move = useAction(campaignsApi.updateTarget);
+  const remove = useAction(async (id: number) => {
+    await del(`/api/targets/${id}`);
+    return true;
+  });
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
     if (movedCard !== target.id) return;
@@ -64,6 +71,15 @@ export function TargetCard({
     if (!updated) return;
     movedCard = target.id;
     onChanged(updated);
+  };
+  const deleteTarget = async () => {
+    // A rejected target is what keeps its topic out of later expands and rebuilds.
+    const warning =
+      target.status === 'rejected'
+        ? ' Expand and rebuild may then propose it again; leave it rejected to keep it out.'
+        : '';
+    if (!window.confirm(`Delete the target “${target.title}”?${warning}`)) return;
+    if (await remove.run(target.id)) onDeleted(target.id);
   };
   const detailsId = `target-${target.id}-details`;
   return (
@@ -107,6 +123,7 @@ export function TargetCard({
         </button>
       </div>
       <ErrorNotice error={move.error} />
+      <ErrorNotice error={remove.error} />
       {open && (
         <div id={detailsId} className="target-details">
           <p className="pre-line">{target.rationale || 'No rationale recorded.'}</p>
@@ -119,6 +136,14 @@ export function TargetCard({
           <p className="muted small">
             {words(target.source)} · created {fmtDate(target.created_at)}
           </p>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={remove.busy}
+            onClick={() => void deleteTarget()}
+          >
+            Delete target
+          </button>
         </div>
       )}
     </article>
