@@ -74,6 +74,9 @@ export function useActiveJobs(scope: JobScope): {
 function merge(current: Job[], incoming: Job[]): Job[] {
   const byId = new Map(current.map((j) => [j.id, j]));
   for (const job of incoming) {
+    // The answer that started a job (queued) often arrives after its first progress event (running): an older
+    // view of the job must not take it back to "waiting to start".
+    if (job.status === 'queued' && byId.get(job.id)?.status === 'running') continue;
     if (job.status === 'queued' || job.status === 'running') byId.set(job.id, job);
     else byId.delete(job.id);
   }
