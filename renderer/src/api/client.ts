@@ -42,7 +42,8 @@ export function withQuery(path: string, params: Record<string, QueryValue> = {})
   return text ? `${path}?${text}` : path;
 }
 
-async function problemOf(res: Response): Promise<ApiError> {
+/** The `ApiError` of a failed answer: its problem+json `detail`, or the status when the body is not one. */
+export async function problemOf(res: Response): Promise<ApiError> {
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {

@@ -1,13 +1,14 @@
 /** Loading, empty and error states: every view says in words what is happening or what went wrong. */
 import type { ReactNode } from 'react';
 import { errorText } from '../api/client.js';
+import { CodeText } from './code-text.js';
 
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   if (error === undefined || error === null) return null;
   return (
     <div className="notice notice-error" role="alert">
       {title && <strong>{title} </strong>}
-      {errorText(error)}
+      <CodeText text={errorText(error)} />
     </div>
   );
 }

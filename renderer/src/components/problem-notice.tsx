@@ -3,6 +3,7 @@
  * as the form knows it (`private_key`, not `body.private_key`).
  */
 import { ApiError, errorText } from '../api/client.js';
+import { CodeText } from './code-text.js';
 
 const fieldName = (path: string) => path.replace(/^(body|query|path)\.?/, '');
 
@@ -15,7 +16,7 @@ export function ProblemNotice({ error, title }: { error: unknown; title?: string
   return (
     <div className="notice notice-error problem-notice" role="alert">
       {title && <strong>{title} </strong>}
-      {!repeats && detail}
+      {!repeats && <CodeText text={detail} />}
       {fields.length > 0 && (
         <ul>
           {fields.map((f, i) => (

@@ -1,21 +1,32 @@
 /**
- * Every export the server offers, one download link per format. Links are plain same-origin downloads, so
- * large exports stream straight to disk (in the desktop app through a Save dialog).
+ * Every export the server offers, one download button per format. Downloads go through fetch
+ * (api/download.ts), so a refusal is shown here in the server's words; a good file is saved as any download
+ * (in the desktop app through a Save dialog). Campaign targets are exported per campaign: that row picks one of
+ * this site's campaigns.
  */
-import { exportApi } from '../api/endpoints.js';
+import { useState } from 'react';
 import { get } from '../api/client.js';
-import type { Health } from '../api/types.js';
+import { downloadFile } from '../api/download.js';
+import { campaignsApi, exportApi } from '../api/endpoints.js';
+import type { Campaign, ExportInfo, Health } from '../api/types.js';
+import { CodeText } from '../components/code-text.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
-import { useApi } from '../hooks/use-api.js';
+import { useAction, useApi } from '../hooks/use-api.js';
+import { links } from '../router.js';
 import { useSites } from '../sites-context.js';
 
 /** Formats that need something the server may lack, and what. */
 const NEEDS_CHROMIUM = new Set(['report.pdf']);
+const CAMPAIGN_EXPORT = 'campaign-targets';
 
 export function ExportsView({ siteId }: { siteId: number }) {
   const site = useSites().byId(siteId)!;
   const list = useApi((signal) => exportApi.list(signal), []);
   const health = useApi((signal) => get<Health>('/health', {}, signal), []);
+  const campaigns = useApi(
+    (signal) => campaignsApi.list({}, signal).then((page) => page.items.filter((c) => c.site_id === siteId)),
+    [siteId],
+  );
   const noChromium = health.data ? health.data.chromium.path === null : false;
   return (
     <section className="view">
@@ -40,42 +51,115 @@ export function ExportsView({ siteId }: { siteId: number }) {
           </thead>
           <tbody>
             {list.data.items.map((e) => (
-              <tr key={e.name}>
-                <th scope="row" className="mono">
-                  {e.name}
-                </th>
-                <td>{e.description}</td>
-                <td className="download-cell">
-                  {e.formats.map((format) => {
-                    const file = `${e.name}.${format}`;
-                    if (noChromium && NEEDS_CHROMIUM.has(file))
-                      return (
-                        <span
-                          key={format}
-                          className="btn btn-small is-disabled"
-                          title="Needs Chromium, which is not installed"
-                        >
-                          {format.toUpperCase()}
-                        </span>
-                      );
-                    return (
-                      <a
-                        key={format}
-                        className="btn btn-small"
-                        href={exportApi.href(e.name, format, { site_id: siteId })}
-                        download={file}
-                        aria-label={`Download ${file}`}
-                      >
-                        {format.toUpperCase()}
-                      </a>
-                    );
-                  })}
-                </td>
-              </tr>
+              <ExportRow
+                // Keyed by site too: a campaign picked for one site means nothing on another.
+                key={`${siteId}-${e.name}`}
+                info={e}
+                siteId={siteId}
+                noChromium={noChromium}
+                campaigns={e.name === CAMPAIGN_EXPORT ? (campaigns.data ?? null) : undefined}
+              />
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+function ExportRow({
+  info,
+  siteId,
+  noChromium,
+  campaigns,
+}: {
+  info: ExportInfo;
+  siteId: number;
+  noChromium: boolean;
+  /** Only for the campaign export: this site's campaigns (null while loading). */
+  campaigns?: Campaign[] | null;
+}) {
+  const perCampaign = campaigns !== undefined;
+  const [picked, setPicked] = useState<number>();
+  const campaignId = picked ?? campaigns?.[0]?.id;
+  const [busy, setBusy] = useState<string>();
+  const [last, setLast] = useState<{ file: string; saved?: string }>();
+  const download = useAction(downloadFile);
+  const start = async (format: string) => {
+    const file = `${info.name}.${format}`;
+    setBusy(file);
+    setLast({ file });
+    const query = perCampaign ? { campaign_id: campaignId } : { site_id: siteId };
+    const name = await download.run(exportApi.href(info.name, format, query), file);
+    setBusy(undefined);
+    setLast(name ? { file, saved: name } : { file });
+  };
+  const pickerId = `export-${info.name}-campaign`;
+  return (
+    <>
+      <tr>
+        <th scope="row" className="mono">
+          {info.name}
+        </th>
+        <td>
+          <CodeText text={info.description} />
+          {perCampaign && (
+            <div className="field field-inline export-scope">
+              <label htmlFor={pickerId}>Campaign</label>
+              {campaigns === null ? (
+                <span className="muted">loading…</span>
+              ) : campaigns.length ? (
+                <select id={pickerId} value={campaignId} onChange={(e) => setPicked(Number(e.target.value))}>
+                  {campaigns.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} ({c.hub_client_id})
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <span className="muted">
+                  This site has no campaign yet. <a href={links.campaigns()}>Create one</a>.
+                </span>
+              )}
+            </div>
+          )}
+        </td>
+        <td>
+          <div className="download-cell">
+            {info.formats.map((format) => {
+              const file = `${info.name}.${format}`;
+              const missingChromium = noChromium && NEEDS_CHROMIUM.has(file);
+              return (
+                <button
+                  key={format}
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy !== undefined || missingChromium || (perCampaign && !campaignId)}
+                  title={missingChromium ? 'Needs Chromium, which is not installed' : undefined}
+                  aria-label={`Download ${file}`}
+                  aria-busy={busy === file}
+                  onClick={() => void start(format)}
+                >
+                  {busy === file ? 'Preparing…' : format.toUpperCase()}
+                </button>
+              );
+            })}
+          </div>
+        </td>
+      </tr>
+      {last && (download.error !== undefined || last.saved) && (
+        <tr className="export-feedback">
+          <td colSpan={3}>
+            {download.error !== undefined ? (
+              <ErrorNotice title={`${last.file} was not downloaded:`} error={download.error} />
+            ) : (
+              <p className="muted small" role="status">
+                Downloaded {last.saved}.
+              </p>
+            )}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
