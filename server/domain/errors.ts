@@ -10,11 +10,10 @@ export interface FieldIssue {
 export abstract class DomainError extends Error {
   abstract readonly kind: string;
   readonly retryable: boolean = false;
-  /** RFC 9457 extension members the problem body carries, for clients that act on them (e.g. `allowed`). */
-  readonly problemFields: Record<string, unknown> = {};
   constructor(
     message: string,
-    readonly extra: Record<string, unknown> = {},
+    /** RFC 9457 extension members the problem body carries, for clients that act on them (e.g. `job_id`). */
+    readonly problemFields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;

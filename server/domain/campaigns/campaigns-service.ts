@@ -165,11 +165,10 @@ export class CampaignsService {
     const row = this.row(id);
     const active = this.store.campaigns.activeActionJob(id);
     if (active) {
-      const err = new ConflictError(
+      throw new ConflictError(
         `Campaign ${id} has a ${active.kind.slice(ACTION_KIND_PREFIX.length)} job (${active.id}) ${active.status}; wait for it or cancel it (POST /jobs/${active.id}/cancel) before deleting the campaign.`,
+        { job_id: active.id },
       );
-      Object.assign(err.problemFields, { job_id: active.id });
-      throw err;
     }
     this.store.campaigns.delete(id);
     this.bus.emit('site.updated', { site_id: row.site_id, changes: ['campaigns'] });
@@ -205,11 +204,10 @@ export class CampaignsService {
     }
     const active = this.store.campaigns.activeActionJob(id);
     if (active) {
-      const err = new ConflictError(
+      throw new ConflictError(
         `Campaign ${id} already has a ${active.kind.slice(ACTION_KIND_PREFIX.length)} job (${active.id}, ${active.status}); wait for it or cancel it first.`,
+        { job_id: active.id },
       );
-      Object.assign(err.problemFields, { job_id: active.id });
-      throw err;
     }
     if (!this.modelAvailable()) {
       throw new UnavailableError(

@@ -21,13 +21,12 @@ export const DECIDED: ReadonlySet<TargetStatus> = new Set(['accepted', 'rejected
 
 /** 409 for a move the table does not allow; the problem lists where the target may go instead. */
 export class TransitionError extends ConflictError {
-  override readonly problemFields: Record<string, unknown>;
   constructor(targetId: number, from: TargetStatus, to: TargetStatus) {
     const allowed = allowedNext(from);
     super(
       `Target ${targetId} cannot go from ${from} to ${to}; from ${from} it can go to ${allowed.join(' or ')}.`,
+      { from, to, allowed: [...allowed] },
     );
-    this.problemFields = { from, to, allowed: [...allowed] };
   }
 }
 

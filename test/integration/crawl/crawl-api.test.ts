@@ -61,6 +61,7 @@ describe('crawl API', () => {
       assert.equal(first.status, 202);
       const conflict = assertProblem(await t.post('/crawl/start', { site_id: siteId }), 409, 'conflict');
       assert.match(conflict.detail!, new RegExp(`crawl job \\(${first.body.id}`));
+      assert.equal((conflict as { job_id?: number }).job_id, first.body.id, 'the 409 names the running job');
 
       await waitFor(
         async () => ((await t.get(`/jobs/${first.body.id}`)).body.progress.done >= 10 ? true : undefined),

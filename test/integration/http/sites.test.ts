@@ -115,6 +115,7 @@ describe('sites', () => {
     await waitFor(() => (t.services.jobs.get(job.id).status === 'running' ? true : undefined));
     const refused = assertProblem(await t.del(`/sites/${site.id}`), 409, 'conflict');
     assert.match(refused.detail!, /cancel it before deleting/);
+    assert.equal((refused as { job_id?: number }).job_id, job.id, 'the 409 names the running job');
 
     await t.post(`/jobs/${job.id}/cancel`);
     await waitFor(() => (t.services.jobs.get(job.id).status === 'cancelled' ? true : undefined));
