@@ -170,6 +170,14 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     // Keyboard: focus the table, move down, open with Enter.
     await page.focus('.vtable-scroll');
     await page.keyboard.press('ArrowDown');
+    // The grid names its active row by an id that exists (no spaces from the table's label).
+    assert.equal(
+      await inPage<boolean>(
+        page,
+        `document.getElementById(document.querySelector('.vtable-scroll').getAttribute('aria-activedescendant'))?.classList.contains('is-active') === true`,
+      ),
+      true,
+    );
     await page.keyboard.press('Enter');
     await page.waitForFunction(`/#\\/sites\\/\\d+\\/pages\\/\\d+/.test(location.hash)`);
     await page.waitForSelector('.page-detail h1');
@@ -531,6 +539,40 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const crawls = (await t.get(`/sites/${secondId}/crawls?limit=1`)).body.items as { status: string }[];
     assert.equal(crawls[0]!.status, 'cancelled');
     await b.screenshot('29-crawl-cancelled');
+  });
+
+  it('forgets one site’s filters and selection on another, and follows back/forward', async () => {
+    const { page } = b;
+    const value = (selector: string) =>
+      page.$eval(selector, (e) => (e as unknown as { value: string }).value);
+    const pickSite = async (id: number) => {
+      await page.select('#site-picker', String(id));
+      await page.waitForFunction(`location.hash.startsWith('#/sites/${id}')`);
+    };
+    await go(`#/sites/${siteId}/pages?q=%2Fblog%2F`);
+    await page.waitForSelector('.vtable-row');
+    assert.equal(await value('#pages-q'), '/blog/');
+    await pickSite(secondId);
+    await page.waitForFunction(`document.querySelector('#pages-q').value === ''`);
+    await page.goBack();
+    await page.waitForFunction(`document.querySelector('#pages-q').value === '/blog/'`);
+
+    await go(`#/sites/${siteId}/similarity?min=0.90`);
+    await waitForText(page, '.slider output', '0.90');
+    await pickSite(secondId);
+    await waitForText(page, '.slider output', '0.00');
+    await page.goBack();
+    await waitForText(page, '.slider output', '0.90');
+
+    await go(`#/sites/${siteId}/graph`);
+    await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 60_000 });
+    await page.$eval('#graph-find', (e) => ((e as unknown as { value: string }).value = ''));
+    await page.type('#graph-find', 'blog');
+    await page.click('.find-results button');
+    await page.waitForSelector('.drawer .page-detail h2');
+    await pickSite(secondId);
+    await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 60_000 });
+    assert.equal(await page.$('.drawer'), null, 'the other site’s page is not shown');
   });
 
   it('ran without console errors or CSP violations', () => {
