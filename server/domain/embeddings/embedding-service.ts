@@ -189,7 +189,14 @@ export class EmbeddingService {
       .map((r, i) => ({ page: summaries.get(r.page_id)!, score: r.score, rank: i + 1 }));
   }
 
+  /** A search limited to a site that does not exist is an error, not "nothing found" (nor an idea called new). */
+  private requireSite(siteId: number | undefined | null): void {
+    if (siteId != null && !this.store.sites.get(siteId))
+      throw new NotFoundError(`No site with id ${siteId}.`);
+  }
+
   async search(q: EmbeddingSearch): Promise<EmbeddingSearchResult> {
+    this.requireSite(q.site_id);
     const text = embeddedText(q.query, q.persona_context);
     const vector = await this.embedQuery(text);
     const found = this.index.nearest(vector, q.k, q.site_id ?? null);
@@ -232,6 +239,7 @@ export class EmbeddingService {
    * says the same thing, even if that page is mostly about something else.
    */
   async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
+    this.requireSite(q.site_id);
     const text = embeddedText(q.idea, q.persona_context);
     const vector = await this.embedQuery(text);
     // One page can own many of the nearest passages: widen the search until k distinct pages are found.

@@ -17,6 +17,7 @@ export function ideasRoutes(s: Services) {
       body: IdeaCheck,
       responses: {
         200: { description: 'Verdict, best score and the matching passages.', schema: IdeaCheckResult },
+        404: { description: 'No site with that `site_id`.' },
         503: { description: 'The embedding model is not built (the detail says how to build it).' },
       },
       handler: ({ body }) => s.embeddings.checkIdea(body),

@@ -82,6 +82,7 @@ export function pagesRoutes(s: Services) {
       body: EmbeddingSearch,
       responses: {
         200: { description: 'Pages ranked by similarity.', schema: EmbeddingSearchResult },
+        404: { description: 'No site with that `site_id`.' },
         503: modelMissing,
       },
       handler: ({ body }) => s.embeddings.search(body),

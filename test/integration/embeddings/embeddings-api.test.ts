@@ -187,6 +187,14 @@ describe('POST /pages/embeddings/search', () => {
     const other = (await t.post('/sites', { start_url: 'https://empty.test/' })).body.id;
     const res = await t.post('/pages/embeddings/search', { query: 'compost', site_id: other });
     assert.deepEqual(res.body.items, []);
+    // A site that does not exist is named, not searched as if it were empty (or an idea called new).
+    const missing = assertProblem(
+      await t.post('/pages/embeddings/search', { query: 'compost', site_id: 987654 }),
+      404,
+      'not-found',
+    );
+    assert.match(missing.detail!, /987654/);
+    assertProblem(await t.post('/ideas/check', { idea: 'compost', site_id: 987654 }), 404, 'not-found');
   });
 });
 
