@@ -29,8 +29,8 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** Defaults to application/json; streams and SSE name their own. */
-  contentType?: string;
+  /** Defaults to application/json; streams and SSE name their own (a download names each format's). */
+  contentType?: string | readonly string[];
   headers?: Record<string, { description: string }>;
 }
 

@@ -55,7 +55,11 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
         : {}),
       // Every error is problem+json, so an error described only in words still documents its body.
       ...(schema || spec.contentType
-        ? { content: { [spec.contentType ?? 'application/json']: schema ? { schema } : {} } }
+        ? {
+            content: Object.fromEntries(
+              [spec.contentType ?? 'application/json'].flat().map((type) => [type, schema ? { schema } : {}]),
+            ),
+          }
         : Number(status) >= 400
           ? { content: problemContent }
           : {}),

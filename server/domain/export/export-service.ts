@@ -12,7 +12,7 @@ import { xlsxStream } from './xlsx-writer.js';
 import type { ReportService } from './report/report-service.js';
 
 const CHUNK = 1000;
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../domain/services.js';
 import { ExportList, ExportParams, ExportQuery } from '../../schemas/export.js';
+import { CONTENT_TYPES } from '../../domain/export/export-service.js';
 import { defineRoute } from '../define-route.js';
 
 export function exportRoutes(s: Services) {
@@ -29,7 +30,10 @@ export function exportRoutes(s: Services) {
       params: ExportParams,
       query: ExportQuery,
       responses: {
-        200: { description: 'The file, as an attachment.', contentType: 'application/octet-stream' },
+        200: {
+          description: 'The file, as an attachment, in its format’s media type.',
+          contentType: [...new Set(Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]!))],
+        },
         404: { description: 'Unknown export, format, site or campaign.' },
         503: { description: 'report.pdf needs Chromium, and none was found.' },
       },

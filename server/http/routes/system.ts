@@ -25,7 +25,7 @@ export function systemRoutes(s: Services, openapi: () => unknown) {
       operationId: 'system.openapi',
       summary: 'This API as an OpenAPI 3.1 document',
       stability: 'stable',
-      responses: { 200: { description: 'The OpenAPI document.' } },
+      responses: { 200: { description: 'The OpenAPI document.', contentType: 'application/json' } },
       handler: () => openapi(),
     }),
     defineRoute({
