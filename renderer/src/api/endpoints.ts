@@ -171,6 +171,8 @@ export const campaignsApi = {
   get: (id: number, signal?: AbortSignal) => get<Campaign>(`/api/campaigns/${id}`, {}, signal),
   create: (body: CampaignCreate) => post<Campaign>('/api/campaigns', body),
   update: (id: number, body: CampaignPatch) => patch<Campaign>(`/api/campaigns/${id}`, body),
+  /** With its targets; refused (409) while one of its actions is queued or running. */
+  remove: (id: number) => del(`/api/campaigns/${id}`),
   action: (id: number, action: 'expand' | 'refresh' | 'rebuild') =>
     post<Job>(`/api/campaigns/${id}/${action}`),
   targets: (campaignId: number, cursor: string | null, signal?: AbortSignal) =>
@@ -180,4 +182,5 @@ export const campaignsApi = {
     id: number,
     body: { status?: TargetStatus; notes?: string; title?: string; query?: string | null },
   ) => patch<Target>(`/api/targets/${id}`, body),
+  removeTarget: (id: number) => del(`/api/targets/${id}`),
 };

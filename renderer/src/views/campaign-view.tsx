@@ -4,7 +4,6 @@
  * offers only the moves the status machine allows; the server still decides, and a refusal shows its words.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { del } from '../api/client.js';
 import { campaignsApi } from '../api/endpoints.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { Campaign, Job, Target, TargetKind, TargetStatus } from '../api/types.js';
@@ -195,7 +194,7 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
 function DeleteCampaign({ campaign, busy }: { campaign: Campaign; busy: boolean }) {
   // The server refuses (409) while an action of the campaign runs; the button says so before being pressed.
   const remove = useAction(async (id: number) => {
-    await del(`/api/campaigns/${id}`);
+    await campaignsApi.remove(id);
     return true;
   });
   return (

@@ -3,7 +3,6 @@
  * the rationale and the evidence (origin, pages with their role, the figures behind the score, Search Console).
  */
 import { useEffect, useRef, useState } from 'react';
-import { del } from '../api/client.js';
 import { campaignsApi } from '../api/endpoints.js';
 import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
 import { Badge } from '../components/controls.js';
@@ -57,7 +56,7 @@ export function TargetCard({
   const [open, setOpen] = useState(false);
   const move = useAction(campaignsApi.updateTarget);
   const remove = useAction(async (id: number) => {
-    await del(`/api/targets/${id}`);
+    await campaignsApi.removeTarget(id);
     return true;
   });
   const card = useRef<HTMLElement>(null);
