@@ -3,6 +3,13 @@
 export const fmtInt = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : n.toLocaleString();
 
+/**
+ * A count with its noun, singular only at exactly 1 ("1 target", "0 targets", "2,500 pages"); `many` for nouns
+ * whose plural is not the singular plus "s" ("queries").
+ */
+export const fmtCount = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
 export const fmtScore = (n: number | null | undefined, digits = 2) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
 

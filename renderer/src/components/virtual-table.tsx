@@ -6,6 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { fmtCount } from '../format.js';
 
 export interface Column<T> {
   key: string;
@@ -194,7 +195,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         )}
       </div>
       <div className="vtable-foot muted" aria-live="polite">
-        {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
+        {fmtCount(rows.length, 'row')}
         {hasMore ? ' loaded, more as you scroll' : ''}
         {loading ? ' · loading…' : ''}
       </div>

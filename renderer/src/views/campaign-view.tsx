@@ -13,7 +13,7 @@ import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useAction, useApi } from '../hooks/use-api.js';
-import { fmtDate, words } from '../format.js';
+import { fmtCount, fmtDate, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
 import { CampaignForm } from './campaign-form.js';
@@ -90,7 +90,7 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
           </h1>
           <p className="view-lede">
             {site ? <a href={links.site(site.id)}>{site.name}</a> : `site ${c.site_id}`} ·{' '}
-            {c.target_counts.total} targets · updated {fmtDate(c.updated_at)}
+            {fmtCount(c.target_counts.total, 'target')} · updated {fmtDate(c.updated_at)}
           </p>
           {c.description && <p className="pre-line">{c.description}</p>}
         </div>
@@ -201,9 +201,8 @@ function DeleteCampaign({ campaign, busy }: { campaign: Campaign; busy: boolean 
     <details className="panel danger">
       <summary>Delete this campaign</summary>
       <p>
-        Deleting removes {campaign.name} and its {campaign.target_counts.total}{' '}
-        {campaign.target_counts.total === 1 ? 'target' : 'targets'}, decisions and notes included. It cannot
-        be undone.
+        Deleting removes {campaign.name} and its {fmtCount(campaign.target_counts.total, 'target')}, decisions
+        and notes included. It cannot be undone.
       </p>
       <button
         type="button"

@@ -10,7 +10,7 @@ import { FINISHED_JOB_STATUSES } from '../api/value-lists.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { ProblemNotice } from '../components/problem-notice.js';
 import { useAction, useApi } from '../hooks/use-api.js';
-import { fmtDate, fmtInt } from '../format.js';
+import { fmtCount, fmtDate, fmtInt } from '../format.js';
 import { defaultRange, propertyGuesses, shiftDay, GSC_MAX_RANGE_DAYS, isoDay } from './gsc-sync-defaults.js';
 
 export const GSC_SYNC = 'gsc_sync';
@@ -36,10 +36,10 @@ function SyncSummary({ job }: { job: Job }) {
   const urls = n('urls_added');
   return (
     <>
-      {fmtInt(n('fetched'))} rows for <span className="mono break">{str(job.params.property)}</span>,{' '}
+      {fmtCount(n('fetched'), 'row')} for <span className="mono break">{str(job.params.property)}</span>,{' '}
       <span className="nowrap">{str(job.params.date_from)}</span> to{' '}
       <span className="nowrap">{str(job.params.date_to)}</span>; {fmtInt(n('changed'))} new or changed
-      {urls > 0 && `, ${fmtInt(urls)} ${urls === 1 ? 'URL' : 'URLs'} the crawl had not found`}.
+      {urls > 0 && `, ${fmtCount(urls, 'URL')} the crawl had not found`}.
     </>
   );
 }

@@ -13,7 +13,7 @@ import { PageName } from '../components/page-title.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
 import { useApi } from '../hooks/use-api.js';
 import { usePagedList } from '../hooks/use-paged-list.js';
-import { fmtInt, fmtMs, statusTone, words } from '../format.js';
+import { fmtCount, fmtInt, fmtMs, statusTone, words } from '../format.js';
 import { links, navigate, replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
 
@@ -97,7 +97,7 @@ export function pageColumns(): Column<PageListItem>[] {
       title: (p) =>
         p.gsc_clicks === null
           ? 'No Search Console data'
-          : `${fmtInt(p.gsc_impressions)} impressions, position ${p.gsc_position?.toFixed(1) ?? '—'}`,
+          : `${fmtCount(p.gsc_impressions ?? 0, 'impression')}, position ${p.gsc_position?.toFixed(1) ?? '—'}`,
     },
   ];
 }
@@ -147,7 +147,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
         <div>
           <h1>Pages</h1>
           <p className="view-lede">
-            {fmtInt(site.stats.pages)} pages crawled on {site.name}. Click a row (or press Enter) for its
+            {fmtCount(site.stats.pages, 'page')} crawled on {site.name}. Click a row (or press Enter) for its
             details.
           </p>
         </div>

@@ -10,7 +10,7 @@ import { Badge } from '../components/controls.js';
 import { EmptyState, ErrorNotice } from '../components/feedback.js';
 import { PageName } from '../components/page-title.js';
 import { useAction } from '../hooks/use-api.js';
-import { fmtScore, words } from '../format.js';
+import { fmtCount, fmtScore, words } from '../format.js';
 
 const VERDICT_TONE: Record<IdeaCheckResult['verdict'], string> = {
   covered: 'bad',
@@ -105,7 +105,7 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
                   <PageName page={hit.page} />
                   <p className="result-meta">
                     {hit.page.h1 ? `H1: ${hit.page.h1} · ` : ''}
-                    {hit.page.word_count.toLocaleString()} words · {hit.page.inlinks.toLocaleString()} inlinks
+                    {fmtCount(hit.page.word_count, 'word')} · {fmtCount(hit.page.inlinks, 'inlink')}
                   </p>
                   {hit.passage && (
                     <blockquote

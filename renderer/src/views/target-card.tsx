@@ -8,7 +8,7 @@ import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
 import { Badge } from '../components/controls.js';
 import { ErrorNotice } from '../components/feedback.js';
 import { useAction } from '../hooks/use-api.js';
-import { fmtDate, fmtInt, fmtScore, shortUrl, words } from '../format.js';
+import { fmtCount, fmtDate, fmtInt, fmtScore, shortUrl, words } from '../format.js';
 import { links } from '../router.js';
 
 /** The buttons each status offers, in the order the work flows (the server's status machine decides). */
@@ -168,8 +168,8 @@ function Evidence({ evidence, siteId }: { evidence: TargetEvidence; siteId: numb
               <span className="muted small">
                 {' '}
                 {p.score !== null ? `similarity ${fmtScore(p.score)} · ` : ''}
-                {fmtInt(p.word_count)} words · {fmtInt(p.inlinks)} inlinks
-                {p.gsc ? ` · ${fmtInt(p.gsc.clicks)} clicks` : ''}
+                {fmtCount(p.word_count, 'word')} · {fmtCount(p.inlinks, 'inlink')}
+                {p.gsc ? ` · ${fmtCount(p.gsc.clicks, 'click')}` : ''}
               </span>
             </li>
           ))}
@@ -187,8 +187,8 @@ function Evidence({ evidence, siteId }: { evidence: TargetEvidence; siteId: numb
       )}
       {evidence.gsc && (
         <p className="small">
-          Search Console: {fmtInt(evidence.gsc.clicks)} clicks, {fmtInt(evidence.gsc.impressions)}{' '}
-          impressions, position {evidence.gsc.position.toFixed(1)}
+          Search Console: {fmtCount(evidence.gsc.clicks, 'click')},{' '}
+          {fmtCount(evidence.gsc.impressions, 'impression')}, position {evidence.gsc.position.toFixed(1)}
           {evidence.gsc.recent_clicks !== undefined && evidence.gsc.previous_clicks !== undefined
             ? ` (last 28 days ${fmtInt(evidence.gsc.recent_clicks)} vs ${fmtInt(evidence.gsc.previous_clicks)} before)`
             : ''}
