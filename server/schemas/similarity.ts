@@ -12,7 +12,10 @@ export const Pair = z
     site_id: z.number().int(),
     page_a: PageSummary,
     page_b: PageSummary,
-    cosine: z.number(),
+    cosine: z.number().nullable().meta({
+      description:
+        'Cosine of the two pages’ embeddings, in [-1, 1]; null when either page has no embedding (only indexable pages are embedded, so a `duplicate` found by its text alone, such as a canonicalised copy, can have none). `min_cosine` leaves such pairs out and a `cosine` sort lists them last.',
+    }),
     reranker: z.number(),
     jaccard: z.number(),
     outcome: Outcome,
@@ -34,7 +37,14 @@ export const PAIR_SORTS = [
 const pairFilters = {
   outcome: repeatable(Outcome).optional(),
   min_reranker: z.coerce.number().min(0).max(1).optional(),
-  min_cosine: z.coerce.number().min(-1).max(1).optional(),
+  min_cosine: z.coerce
+    .number()
+    .min(-1)
+    .max(1)
+    .optional()
+    .meta({
+      description: 'Only pairs with a known cosine at least this; pairs whose cosine is null are left out.',
+    }),
   page_id: Id.optional(),
   sort: z.enum(PAIR_SORTS).default('-reranker'),
 };

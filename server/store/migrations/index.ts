@@ -14,6 +14,7 @@ import urlIdsNeverReused from './0009-url-ids-never-reused.js';
 import siteIdsNeverReused from './0010-site-ids-never-reused.js';
 import newContentSubjects from './0011-new-content-subjects.js';
 import campaignIdsNeverReused from './0012-campaign-ids-never-reused.js';
+import unknownPairCosine from './0013-unknown-pair-cosine.js';
 
 export interface Migration {
   id: number;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   siteIdsNeverReused,
   newContentSubjects,
   campaignIdsNeverReused,
+  unknownPairCosine,
 ];

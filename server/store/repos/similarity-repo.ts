@@ -16,7 +16,8 @@ export interface PairRow {
   site_id: number;
   page_a: number;
   page_b: number;
-  cosine: number;
+  /** NULL when either page has no page embedding (a duplicate found by text alone): unknown, not 0. */
+  cosine: number | null;
   reranker: number;
   jaccard: number;
   outcome: 'duplicate' | 'merge' | 'related';
@@ -59,7 +60,9 @@ export function similarityRepo(db: Db) {
   const insertRun = db.prepare<[number, string, string, string]>(
     'INSERT INTO similarity_runs (site_id, reranker, thresholds, analyzed_at) VALUES (?, ?, ?, ?)',
   );
-  const insertPair = db.prepare<[number, number, number, number, number, number, number, string, number]>(
+  const insertPair = db.prepare<
+    [number, number, number, number, number | null, number, number, string, number]
+  >(
     `INSERT INTO similarity_pairs (run_id, site_id, page_a, page_b, cosine, reranker, jaccard, outcome, shared_queries)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -150,13 +153,19 @@ export function similarityRepo(db: Db) {
       if (f.siteId !== undefined) add('p.site_id = ?', f.siteId);
       if (f.outcomes?.length) add(`p.outcome IN (${f.outcomes.map(() => '?').join(',')})`, ...f.outcomes);
       if (f.minReranker !== undefined) add('p.reranker >= ?', f.minReranker);
+      // An unknown cosine (NULL) is not at least anything, so a minimum leaves those pairs out.
       if (f.minCosine !== undefined) add('p.cosine >= ?', f.minCosine);
       if (f.pageId !== undefined) add('(p.page_a = ? OR p.page_b = ?)', f.pageId, f.pageId);
       const desc = sort.startsWith('-');
       const col =
-        { reranker: 'p.reranker', cosine: 'p.cosine', jaccard: 'p.jaccard', id: 'p.id' }[
-          desc ? sort.slice(1) : sort
-        ] ?? 'p.id';
+        {
+          reranker: 'p.reranker',
+          // Cosines lie in [-1, 1]: an unknown one sorts as 2 ascending and -2 descending, so it comes last
+          // either way and the keyset comparison below never meets a NULL (its cursor carries the stand-in).
+          cosine: `COALESCE(p.cosine, ${desc ? -2 : 2})`,
+          jaccard: 'p.jaccard',
+          id: 'p.id',
+        }[desc ? sort.slice(1) : sort] ?? 'p.id';
       if (afterKey) {
         const op = desc ? '<' : '>';
         add(`(${col} ${op} ? OR (${col} = ? AND p.id ${op} ?))`, afterKey.value, afterKey.value, afterKey.id);
