@@ -70,7 +70,7 @@ describe('deleting from the campaign board', { timeout: 120_000 }, () => {
     await page.waitForFunction(`!document.querySelector(${JSON.stringify(card(rejected))})`);
     assertProblem(await t.get(`/api/targets/${rejected}`), 404, 'not-found');
     assert.ok(await page.$(card(kept)), 'the other target stays');
-    await waitForText(page, '.view-lede', '1 targets');
+    await waitForText(page, '.view-lede', '1 target ·');
   });
 
   it('deletes the campaign only once confirmed, then shows the hub client’s campaigns', async () => {
