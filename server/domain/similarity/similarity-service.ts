@@ -206,7 +206,8 @@ export class SimilarityService {
             kept.push({
               page_a: a,
               page_b: b,
-              cosine: va && vb ? cosine(va, vb) : 0,
+              // Hash and MinHash duplicates include pages that are never embedded (noindex, canonicalised).
+              cosine: va && vb ? cosine(va, vb) : null,
               reranker,
               jaccard: sameText[i] ? 1 : jaccard,
               outcome,
