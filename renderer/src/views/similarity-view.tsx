@@ -146,7 +146,10 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
         width: '6rem',
         align: 'right',
         sortKey: 'cosine',
+        // Unknown, not 0: only indexable pages are embedded, and duplicates are found by text alone.
         render: (p) => fmtScore(p.cosine),
+        title: (p) =>
+          p.cosine === null ? 'Unknown: one of the pages has no embedding (it is not indexable)' : undefined,
       },
       {
         key: 'jaccard',
