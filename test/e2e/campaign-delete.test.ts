@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, waitForText, type TestBrowser } from '../helpers/browser.js';
+import { cardsOutOfLine } from '../helpers/target-card-layout.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
 import { assertProblem, createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.js';
 
@@ -52,6 +53,8 @@ describe('deleting from the campaign board', { timeout: 120_000 }, () => {
     await page.click(`${card(rejected)} .btn-link`);
     await page.waitForSelector(`${card(rejected)} .target-details .btn-danger`);
     await b.screenshot('27-target-delete');
+    // Two badges (its kind and "manual") wrap among themselves; the score keeps its place.
+    assert.deepEqual(await cardsOutOfLine(page), []);
 
     // Dismissed: nothing happens.
     const dismissed = new Promise<string>((resolve) =>

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
+import { cardsOutOfLine } from '../helpers/target-card-layout.js';
 import { crawlFixture, runJob } from '../helpers/crawl-site.js';
 import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
 import { exportZip } from '../fixtures/gsc/gsc-export-files.js';
@@ -425,6 +426,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       `document.activeElement?.matches('.board-col[data-status="accepted"] .target-card[data-target-id="${id}"]')`,
     );
     await b.screenshot('13-campaign-board');
+    assert.deepEqual(await cardsOutOfLine(page), [], 'every card holds its layout at the column width');
   });
 
   it('edits a campaign, then refreshes and rebuilds its targets with live progress', async () => {

@@ -89,36 +89,41 @@ export function TargetCard({
       data-target-id={target.id}
       aria-label={target.title}
     >
+      {/* The badges wrap among themselves; the score and "Why?" keep their place at the right of the first line. */}
       <div className="target-top">
-        <Badge tone={KIND_TONE[target.kind]}>{words(target.kind)}</Badge>
-        {target.evidence?.stale && <Badge tone="bad">page gone</Badge>}
-        {target.source === 'manual' && <Badge tone="muted">manual</Badge>}
+        <span className="target-badges">
+          <Badge tone={KIND_TONE[target.kind]}>{words(target.kind)}</Badge>
+          {target.evidence?.stale && <Badge tone="bad">page gone</Badge>}
+          {target.source === 'manual' && <Badge tone="muted">manual</Badge>}
+        </span>
         <span className="target-score" title="Priority score">
           {fmtScore(target.score)}
         </span>
       </div>
       <h3 className="target-title">{target.title}</h3>
       {target.query && <p className="target-query muted">“{target.query}”</p>}
-      <div className="btn-row">
-        {MOVES[target.status].map((m) => (
-          <button
-            key={m.to}
-            type="button"
-            className={`btn btn-small ${m.primary ? 'btn-primary' : ''}`}
-            disabled={move.busy}
-            onClick={() => void go(m.to)}
-          >
-            {m.label}
-          </button>
-        ))}
+      <div className="target-actions">
+        <span className="target-moves">
+          {MOVES[target.status].map((m) => (
+            <button
+              key={m.to}
+              type="button"
+              className={`btn btn-small ${m.primary ? 'btn-primary' : ''}`}
+              disabled={move.busy}
+              onClick={() => void go(m.to)}
+            >
+              {m.label}
+            </button>
+          ))}
+        </span>
         <button
           type="button"
-          className="btn btn-small btn-link"
+          className="btn btn-small btn-link target-why"
           aria-expanded={open}
           aria-controls={detailsId}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide why' : 'Why?'}
+          {open ? 'Hide' : 'Why?'}
         </button>
       </div>
       <ErrorNotice error={move.error} />
