@@ -273,10 +273,38 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.focus('.slider input');
     await page.keyboard.press('End');
     await page.waitForFunction(`location.hash.includes('min=1.00')`);
-    const top = (await t.get(`/sites/${siteId}/similarity-pairs?min_reranker=1&limit=1000`)).body
-      .items as unknown[];
+    const top = (await t.get(`/sites/${siteId}/similarity-pairs?min_reranker=1&limit=1000`)).body.items as {
+      page_a: { url: string };
+      page_b: { url: string };
+      cosine: number | null;
+    }[];
     await page.waitForFunction(`document.querySelectorAll('.vtable-row').length === ${top.length}`);
     assert.ok(top.length < pairs);
+    // The canonicalised `?color=red` copy is never embedded: its duplicate's cosine is unknown, shown as a dash.
+    const unknown = top.filter((p) => p.cosine === null).map((p) => `${p.page_a.url} ${p.page_b.url}`);
+    assert.ok(
+      unknown.some((urls) => urls.endsWith('?color=red')),
+      unknown.join('; '),
+    );
+    const cosineCells = await page.$$eval('.vtable-row', (rows) =>
+      rows.map((r) => {
+        const cells = [...r.querySelectorAll('[role="gridcell"]')];
+        const cosine = cells[4]!;
+        return [
+          cells
+            .slice(0, 2)
+            .map((c) => c.getAttribute('title'))
+            .join(' '),
+          cosine.textContent,
+          cosine.getAttribute('title'),
+        ];
+      }),
+    );
+    for (const urls of unknown) {
+      const [, text, title] = cosineCells.find(([shown]) => shown === urls) ?? [];
+      assert.equal(text, '—', urls);
+      assert.match(title ?? '', /no embedding/);
+    }
     await page.click('[role="tab"]:nth-child(2)');
     await page.waitForSelector('.cluster');
     await b.screenshot('07-similarity-clusters');
