@@ -484,9 +484,21 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       const lines = await inPage<string[]>(page, 'window.__jobLines');
       assert.ok(lines.length > 0, `${action}: a job line with its progress was shown`);
       const c = (await t.get(`/api/campaigns/${campaignId}`)).body as {
-        last_action: { kind: string; status: string };
+        last_action: { kind: string; status: string; result: Record<string, number> };
       };
       assert.deepEqual([c.last_action.kind, c.last_action.status], [action.toLowerCase(), 'succeeded']);
+      // The notice says what changed, with the job's own counts.
+      const r = c.last_action.result;
+      const [notice] = await texts(page, '.notice-ok');
+      if (action === 'Refresh')
+        assert.match(notice!, new RegExp(`finished\\. ${r.rescored} targets rescored from current data`));
+      else
+        assert.match(
+          notice!,
+          new RegExp(
+            `finished\\. ${r.removed} proposed targets? replaced by ${r.added} .*; ${r.kept} decided or manual targets? kept\\.$`,
+          ),
+        );
     }
     // The accepted target survives a rebuild; the board shows what the API lists.
     const listed = (await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`)).body.items as unknown[];

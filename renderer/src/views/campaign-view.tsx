@@ -16,6 +16,7 @@ import { useAction, useApi } from '../hooks/use-api.js';
 import { fmtCount, fmtDate, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
+import { actionSummary } from './campaign-action-summary.js';
 import { CampaignForm } from './campaign-form.js';
 import { CAMPAIGN_STATUS_TONE } from './campaigns-view.js';
 import { TargetCard } from './target-card.js';
@@ -125,12 +126,12 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
         </div>
       ))}
       {jobs.finished.slice(0, 1).map((job) => (
-        <JobOutcome key={job.id} job={job} />
+        <JobOutcome key={job.id} job={job} summary={actionSummary(job.kind, job.result)} />
       ))}
       {!jobs.finished.length && c.last_action && (
         <p className="muted small">
           Last action: {c.last_action.kind} {c.last_action.status} {fmtDate(c.last_action.at)}
-          {c.last_action.result ? ` — ${summarise(c.last_action.result)}` : ''}
+          {c.last_action.result ? ` — ${actionSummary(c.last_action.kind, c.last_action.result)}` : ''}
         </p>
       )}
       {(c.seed_topics.length > 0 || c.persona_context) && (
@@ -219,13 +220,6 @@ function DeleteCampaign({ campaign, busy }: { campaign: Campaign; busy: boolean 
       <ErrorNotice error={remove.error} />
     </details>
   );
-}
-
-function summarise(result: Record<string, unknown>): string {
-  return Object.entries(result)
-    .filter(([, v]) => typeof v === 'number')
-    .map(([k, v]) => `${words(k)}: ${String(v)}`)
-    .join(', ');
 }
 
 function ActionButton({
