@@ -37,14 +37,9 @@ export const PAIR_SORTS = [
 const pairFilters = {
   outcome: repeatable(Outcome).optional(),
   min_reranker: z.coerce.number().min(0).max(1).optional(),
-  min_cosine: z.coerce
-    .number()
-    .min(-1)
-    .max(1)
-    .optional()
-    .meta({
-      description: 'Only pairs with a known cosine at least this; pairs whose cosine is null are left out.',
-    }),
+  min_cosine: z.coerce.number().min(-1).max(1).optional().meta({
+    description: 'Only pairs with a known cosine at least this; pairs whose cosine is null are left out.',
+  }),
   page_id: Id.optional(),
   sort: z.enum(PAIR_SORTS).default('-reranker'),
 };
