@@ -189,17 +189,21 @@ function CrawlButton({
 const STATUS_TONE = (key: string): Bar['tone'] =>
   key === 'error' ? 'bad' : key.startsWith('2') ? 'ok' : key.startsWith('3') ? 'warn' : 'bad';
 
+/** Numeric keys in their order and the one word key (`error`, `none`) last: how analysts read codes and depths. */
+const byNumericKey = (word: string) => (a: { key: string }, b: { key: string }) =>
+  a.key === word ? 1 : b.key === word ? -1 : Number(a.key) - Number(b.key);
+
 function SummaryCharts({ summary }: { summary: SiteSummary }) {
-  const depths = [...summary.depths].sort((a, b) =>
-    a.key === 'none' ? 1 : b.key === 'none' ? -1 : Number(a.key) - Number(b.key),
-  );
+  const depths = [...summary.depths].sort(byNumericKey('none'));
+  // A fetch that got no answer has no code; the server calls it `error`.
+  const statuses = [...summary.status_codes].sort(byNumericKey('error'));
   return (
     <div className="chart-grid">
       <div className="panel chart">
         <h2>Status codes</h2>
         <BarChart
           label="Pages by status code"
-          bars={summary.status_codes.map((c) => ({ label: c.key, value: c.count, tone: STATUS_TONE(c.key) }))}
+          bars={statuses.map((c) => ({ label: c.key, value: c.count, tone: STATUS_TONE(c.key) }))}
         />
       </div>
       <div className="panel chart">
