@@ -112,7 +112,7 @@ export function CampaignsView({ hubClient }: { hubClient?: string | undefined })
               <tbody>
                 {campaigns.data.items.map((c) => (
                   <tr key={c.id}>
-                    <td>
+                    <td className="campaign-name">
                       <a href={links.campaign(c.id)}>{c.name}</a>
                     </td>
                     <td>{c.hub_client_id}</td>
@@ -125,9 +125,14 @@ export function CampaignsView({ hubClient }: { hubClient?: string | undefined })
                     <td className="num">{fmtInt(c.target_counts.in_progress)}</td>
                     <td className="num">{fmtInt(c.target_counts.done)}</td>
                     <td className="muted">
-                      {c.last_action
-                        ? `${c.last_action.kind} ${c.last_action.status} · ${fmtDate(c.last_action.at)}`
-                        : '—'}
+                      {c.last_action ? (
+                        <>
+                          {c.last_action.kind} {c.last_action.status} ·{' '}
+                          <span className="nowrap">{fmtDate(c.last_action.at)}</span>
+                        </>
+                      ) : (
+                        '—'
+                      )}
                     </td>
                   </tr>
                 ))}
