@@ -12,6 +12,7 @@ import type {
   GscCredentialsInfo,
   GscRow,
   GscSyncRequest,
+  Health,
   HubClient,
   IdeaCheckResult,
   Job,
@@ -157,6 +158,10 @@ export const analyticsApi = {
   /** The site's recent syncs, newest first: how the last one ended, and what the last good one fetched. */
   recentGscSyncs: (siteId: number, signal?: AbortSignal) =>
     get<ListPage<Job>>('/jobs', { site_id: siteId, kind: 'gsc_sync', limit: 20 }, signal),
+};
+
+export const systemApi = {
+  health: (signal?: AbortSignal) => get<Health>('/health', {}, signal),
 };
 
 export const exportApi = {

@@ -5,10 +5,9 @@
  * this site's campaigns.
  */
 import { useState } from 'react';
-import { get } from '../api/client.js';
 import { downloadFile } from '../api/download.js';
-import { campaignsApi, exportApi } from '../api/endpoints.js';
-import type { Campaign, ExportInfo, Health } from '../api/types.js';
+import { campaignsApi, exportApi, systemApi } from '../api/endpoints.js';
+import type { Campaign, ExportInfo } from '../api/types.js';
 import { CodeText } from '../components/code-text.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
 import { useAction, useApi } from '../hooks/use-api.js';
@@ -22,7 +21,7 @@ const CAMPAIGN_EXPORT = 'campaign-targets';
 export function ExportsView({ siteId }: { siteId: number }) {
   const site = useSites().byId(siteId)!;
   const list = useApi((signal) => exportApi.list(signal), []);
-  const health = useApi((signal) => get<Health>('/health', {}, signal), []);
+  const health = useApi((signal) => systemApi.health(signal), []);
   const campaigns = useApi(
     (signal) => campaignsApi.list({}, signal).then((page) => page.items.filter((c) => c.site_id === siteId)),
     [siteId],

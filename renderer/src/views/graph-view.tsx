@@ -9,7 +9,7 @@ import { EDGE_KINDS, OUTCOMES } from '../api/value-lists.js';
 import { Slider, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
-import { fmtInt, shortUrl } from '../format.js';
+import { fmtCount, fmtInt, shortUrl } from '../format.js';
 import {
   clusterColour,
   drawGraph,
@@ -156,7 +156,7 @@ export function GraphView({ siteId }: { siteId: number }) {
           <h1>Link graph</h1>
           <p className="view-lede">
             {data
-              ? `${fmtInt(data.nodes.length)} pages, ${fmtInt(data.edges.length)} links${orphans ? `, ${fmtInt(orphanCount)} orphans` : ''}${data.truncated ? ` (first ${fmtInt(MAX_EDGES)} links only)` : ''}${data.hidden ? ` (${fmtInt(data.hidden)} pages not drawn)` : ''}.`
+              ? `${fmtCount(data.nodes.length, 'page')}, ${fmtCount(data.edges.length, 'link')}${orphans ? `, ${fmtCount(orphanCount, 'orphan')}` : ''}${data.truncated ? ` (first ${fmtInt(MAX_EDGES)} links only)` : ''}${data.hidden ? ` (${fmtCount(data.hidden, 'page')} not drawn)` : ''}.`
               : 'Internal links between crawled pages.'}{' '}
             Node size is the number of inlinks; colour is the similarity cluster.
           </p>
@@ -217,7 +217,7 @@ export function GraphView({ siteId }: { siteId: number }) {
                   {pairs.loading
                     ? 'Loading pairs…'
                     : overlayCount !== null
-                      ? `${fmtInt(overlayCount)} pairs drawn.`
+                      ? `${fmtCount(overlayCount, 'pair')} drawn.`
                       : ''}
                 </p>
                 <ErrorNotice error={pairs.error} />
@@ -255,7 +255,7 @@ export function GraphView({ siteId }: { siteId: number }) {
           <ErrorNotice error={graph.error} />
           {graph.loading && <Loading label="Loading the link graph…" />}
           {drawState === 'layout' && (
-            <Loading label={`Laying out ${fmtInt(data?.nodes.length ?? 0)} pages…`} />
+            <Loading label={`Laying out ${fmtCount(data?.nodes.length ?? 0, 'page')}…`} />
           )}
           {!graph.loading && edgeKinds.length === 0 && (
             <EmptyState title="Choose at least one link position." />

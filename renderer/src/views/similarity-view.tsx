@@ -15,7 +15,7 @@ import { VirtualTable, type Column } from '../components/virtual-table.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useAction } from '../hooks/use-api.js';
 import { usePagedList } from '../hooks/use-paged-list.js';
-import { fmtInt, fmtScore } from '../format.js';
+import { fmtCount, fmtInt, fmtScore } from '../format.js';
 import { replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
 
@@ -37,8 +37,8 @@ export function SimilarityView({ siteId, params }: { siteId: number; params: URL
         <div>
           <h1>Similarity</h1>
           <p className="view-lede">
-            {fmtInt(site.stats.pairs)} pairs and {fmtInt(site.stats.clusters)} clusters from the last analysis
-            of {fmtInt(site.stats.embedded)} embedded pages.
+            {fmtCount(site.stats.pairs, 'pair')} and {fmtCount(site.stats.clusters, 'cluster')} from the last
+            analysis of {fmtCount(site.stats.embedded, 'embedded page')}.
           </p>
         </div>
         <button
@@ -240,7 +240,7 @@ function ClusterCard({ cluster }: { cluster: Cluster }) {
         <span className="cluster-label">{cluster.label || `Cluster ${cluster.id}`}</span>
         <span className="muted">
           {' '}
-          · {cluster.size} pages · mean reranker {fmtScore(cluster.mean_reranker)}
+          · {fmtCount(cluster.size, 'page')} · mean reranker {fmtScore(cluster.mean_reranker)}
         </span>
       </summary>
       {cluster.representative_page && (
