@@ -133,21 +133,25 @@ export class TargetsService {
     } catch (err) {
       if (!(err instanceof UnavailableError)) throw err;
     }
-    const row = this.store.targets.insert({
-      campaign_id: input.campaign_id,
-      kind: identity.kind,
-      title: identity.title,
-      query: identity.query,
-      page_id: identity.page_id,
-      related_page_ids: JSON.stringify(identity.related_page_ids),
-      status: input.status ?? 'proposed',
-      score: assessment?.score ?? null,
-      rationale: assessment?.rationale ?? 'Added by hand.',
-      evidence: assessment ? JSON.stringify(assessment.evidence) : null,
-      notes: input.notes ?? '',
-      source: 'manual',
-      subject: subjectToStore(identity),
-      subject_vector: null,
+    // The campaign may have been deleted while the target was judged: 404 rather than a foreign-key failure.
+    const row = this.store.tx(() => {
+      this.campaigns.view(input.campaign_id);
+      return this.store.targets.insert({
+        campaign_id: input.campaign_id,
+        kind: identity.kind,
+        title: identity.title,
+        query: identity.query,
+        page_id: identity.page_id,
+        related_page_ids: JSON.stringify(identity.related_page_ids),
+        status: input.status ?? 'proposed',
+        score: assessment?.score ?? null,
+        rationale: assessment?.rationale ?? 'Added by hand.',
+        evidence: assessment ? JSON.stringify(assessment.evidence) : null,
+        notes: input.notes ?? '',
+        source: 'manual',
+        subject: subjectToStore(identity),
+        subject_vector: null,
+      });
     });
     this.bus.emit('site.updated', { site_id: campaign.site_id, changes: ['campaigns'] });
     return toTarget(row);

@@ -571,7 +571,32 @@ describe('deleting', () => {
     assertProblem(await own.del('/api/targets/424242'), 404, 'not-found');
     assertProblem(await own.del('/api/targets/0'), 400, 'validation');
   });
+
+  it('answers 404 when the campaign is deleted while a manual target is being judged', async () => {
+    const id = await newCampaign();
+    // The interleaving a slow judgement allows: the campaign's delete lands while the model is embedding.
+    const assessor = (own.services.targets as unknown as { assessor: { assessNew: AssessNew } }).assessor;
+    const judge = assessor.assessNew;
+    assessor.assessNew = async (...args) => {
+      const assessment = await judge.apply(assessor, args);
+      assert.equal((await own.del(`/api/campaigns/${id}`)).status, 204);
+      return assessment;
+    };
+    try {
+      const res = await own.post('/api/targets', {
+        campaign_id: id,
+        kind: 'new_content',
+        title: 'Leaf mould',
+      });
+      assertProblem(res, 404, 'not-found');
+    } finally {
+      assessor.assessNew = judge;
+    }
+    assert.equal(own.store.targets.ofCampaign(id).length, 0);
+  });
 });
+
+type AssessNew = (...args: unknown[]) => Promise<unknown>;
 
 describe('a manual target whose assessment fails', () => {
   it('leaves no half-made row behind', async () => {
