@@ -34,7 +34,7 @@ export const internalLinkSource: TargetSource = {
   ): Promise<Assessment> {
     const id = target.page_id!;
     const subject = signals.evidencePage(id, 'subject', null, previous);
-    const vanished = [id, ...target.related_page_ids].filter((p) => !signals.page(p));
+    const vanished = signals.vanished(target);
     const sources = target.related_page_ids.map((from) => {
       const similarity = signals.pageCosine(from, id);
       return {

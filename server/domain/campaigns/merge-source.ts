@@ -63,7 +63,7 @@ export const mergeSource: TargetSource = {
         page: signals.evidencePage(id, 'merge', similarity === null ? null : round3(similarity), previous),
       };
     });
-    const vanished = [keepId, ...target.related_page_ids].filter((id) => !signals.page(id));
+    const vanished = signals.vanished(target);
     const live = others.filter((o) => !vanished.includes(o.page.id));
     const overlap = round3(mean(live.map((o) => o.page.score ?? 0)));
     const gsc = sumFigures([keep.gsc, ...live.map((o) => o.page.gsc)]);

@@ -81,10 +81,7 @@ export const newContentSource: TargetSource = {
     // Generated topics are about no page; an analyst may tie one to a page, which a later crawl may not find.
     const subject =
       target.page_id === null ? null : signals.evidencePage(target.page_id, 'subject', null, previous);
-    const vanished = [
-      ...(target.page_id === null ? [] : [target.page_id]),
-      ...target.related_page_ids,
-    ].filter((id) => !signals.page(id));
+    const vanished = signals.vanished(target);
     const why: string[] = [coverageSentence(topic, c, covered)];
     if (target.origin === 'seed_topic') why.push('It is one of the campaign’s seed topics.');
     if (target.origin === 'manual') why.push('It was added by hand.');

@@ -58,6 +58,13 @@ export class SiteSignals {
     return this.appSettings.get().idea_covered_score;
   }
 
+  /** The pages a target names (its page, then its related pages) that no longer exist: its evidence is stale. */
+  vanished(target: { page_id: number | null; related_page_ids: number[] }): number[] {
+    const named =
+      target.page_id === null ? target.related_page_ids : [target.page_id, ...target.related_page_ids];
+    return named.filter((id) => !this.page(id));
+  }
+
   /** A page of this site that still exists as a successful fetch, or null. */
   page(id: number): PageRow | null {
     if (!this.pages.has(id)) {

@@ -72,7 +72,7 @@ export class EmbeddingService {
 
   /** Queues embedding of a site's changed pages; 503 without the model, 409 while a crawl or embedding runs. */
   schedule(siteId: number): Job {
-    if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
+    this.requireSite(siteId);
     const embedder = this.current();
     if (!embedder.available()) {
       throw new UnavailableError(
@@ -189,7 +189,7 @@ export class EmbeddingService {
       .map((r, i) => ({ page: summaries.get(r.page_id)!, score: r.score, rank: i + 1 }));
   }
 
-  /** A search limited to a site that does not exist is an error, not "nothing found" (nor an idea called new). */
+  /** A site that does not exist is an error: for a search, not "nothing found" (nor an idea called new). */
   private requireSite(siteId: number | undefined | null): void {
     if (siteId != null && !this.store.sites.get(siteId))
       throw new NotFoundError(`No site with id ${siteId}.`);
