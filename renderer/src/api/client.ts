@@ -43,7 +43,7 @@ export function withQuery(path: string, params: Record<string, QueryValue> = {})
 }
 
 /** The `ApiError` of a failed answer: its problem+json `detail`, or the status when the body is not one. */
-export async function problemOf(res: Response): Promise<ApiError> {
+async function problemOf(res: Response): Promise<ApiError> {
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {
@@ -71,7 +71,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** One call to the API: the answer when it is a success, else the server's problem as an `ApiError`. */
+export async function send(path: string, opts: RequestOptions = {}): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -90,6 +91,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     throw new ApiError(0, 'network', 'Siteloupe’s server cannot be reached. Is it still running?');
   }
   if (!res.ok) throw await problemOf(res);
+  return res;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

@@ -5,7 +5,7 @@
  * and the desktop app's `will-download` handler (main/app-window.ts) shows its Save dialog for it. The file is
  * held in memory until saved (Chromium keeps large blobs on disk).
  */
-import { ApiError, problemOf } from './client.js';
+import { ApiError, send } from './client.js';
 
 /** The file name of `Content-Disposition: attachment; filename="…"`, if any. */
 export function filenameOf(disposition: string | null): string | undefined {
@@ -15,13 +15,7 @@ export function filenameOf(disposition: string | null): string | undefined {
 
 /** Fetches `path` and saves it; returns the saved file's name, or throws an `ApiError` to show. */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(path, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'network', 'Siteloupe’s server cannot be reached. Is it still running?');
-  }
-  if (!res.ok) throw await problemOf(res);
+  const res = await send(path);
   const name = filenameOf(res.headers.get('content-disposition')) ?? fallbackName;
   let blob: Blob;
   try {

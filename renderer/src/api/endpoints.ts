@@ -171,7 +171,7 @@ export const exportApi = {
 
 export const campaignsApi = {
   hubClients: (signal?: AbortSignal) => get<ListPage<HubClient>>('/api/hub-clients', { limit: 1000 }, signal),
-  list: (f: { hub_client_id?: string; status?: string[] }, signal?: AbortSignal) =>
+  list: (f: { hub_client_id?: string; status?: string[]; site_id?: number }, signal?: AbortSignal) =>
     get<ListPage<Campaign>>('/api/campaigns', { ...f, limit: 1000 }, signal),
   get: (id: number, signal?: AbortSignal) => get<Campaign>(`/api/campaigns/${id}`, {}, signal),
   create: (body: CampaignCreate) => post<Campaign>('/api/campaigns', body),

@@ -23,7 +23,7 @@ export function ExportsView({ siteId }: { siteId: number }) {
   const list = useApi((signal) => exportApi.list(signal), []);
   const health = useApi((signal) => systemApi.health(signal), []);
   const campaigns = useApi(
-    (signal) => campaignsApi.list({}, signal).then((page) => page.items.filter((c) => c.site_id === siteId)),
+    (signal) => campaignsApi.list({ site_id: siteId }, signal).then((page) => page.items),
     [siteId],
   );
   const noChromium = health.data ? health.data.chromium.path === null : false;
@@ -81,17 +81,15 @@ function ExportRow({
   const perCampaign = campaigns !== undefined;
   const [picked, setPicked] = useState<number>();
   const campaignId = picked ?? campaigns?.[0]?.id;
-  const [busy, setBusy] = useState<string>();
   const [last, setLast] = useState<{ file: string; saved?: string }>();
   const download = useAction(downloadFile);
+  const busy = download.busy ? last?.file : undefined;
   const start = async (format: string) => {
     const file = `${info.name}.${format}`;
-    setBusy(file);
     setLast({ file });
     const query = perCampaign ? { campaign_id: campaignId } : { site_id: siteId };
-    const name = await download.run(exportApi.href(info.name, format, query), file);
-    setBusy(undefined);
-    setLast(name ? { file, saved: name } : { file });
+    const saved = await download.run(exportApi.href(info.name, format, query), file);
+    setLast({ file, saved });
   };
   const pickerId = `export-${info.name}-campaign`;
   return (
