@@ -4,7 +4,7 @@
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
-import { readIdStrings } from '../schemas/common.js';
+import { idStringReader } from '../schemas/common.js';
 import { HttpProblem, issuesFrom } from './problem.js';
 
 export const TAGS = [
@@ -229,11 +229,13 @@ export function mountRoutes(
     const status = successStatus(def);
     const paramsSchema = def.params as z.ZodType | undefined;
     const querySchema = def.query as z.ZodType | undefined;
+    const readParamIds = idStringReader(paramsSchema);
+    const readQueryIds = idStringReader(querySchema);
     middlewares.push(async (req, res, next) => {
       try {
         const input = {
-          params: parsePart('path', paramsSchema, readIdStrings(paramsSchema, req.params)),
-          query: parsePart('query', querySchema, readIdStrings(querySchema, req.query)),
+          params: parsePart('path', paramsSchema, readParamIds(req.params)),
+          query: parsePart('query', querySchema, readQueryIds(req.query)),
           // An absent body validates as {} so the errors name the missing fields; a JSON `null` is refused.
           body: parsePart('body', def.body as z.ZodType | undefined, req.body === undefined ? {} : req.body),
           path: req.path,

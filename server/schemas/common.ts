@@ -7,7 +7,7 @@ import 'zod-openapi';
 
 /**
  * An integer id, as JSON carries it: only a number (a numeric string is not an id, nor is `true` or `[]`), as
- * `/openapi.json` documents it. Path and query values are strings; `readIdStrings` reads those first.
+ * `/openapi.json` documents it. Path and query values are strings; `idStringReader` reads those first.
  */
 export const Id = z
   .number({ error: 'must be an integer id' })
@@ -17,7 +17,7 @@ export const Id = z
 
 /**
  * Innermost schema of a field, past `.optional()`, `.nullable()`, `.default()` and the like. (`.meta()` and
- * `.describe()` copy a schema but keep its definition, so `readIdStrings` compares definitions.)
+ * `.describe()` copy a schema but keep its definition, so `idStringReader` compares definitions.)
  */
 function unwrapField(schema: z.ZodType): z.ZodType {
   let current = schema;
@@ -29,17 +29,26 @@ function unwrapField(schema: z.ZodType): z.ZodType {
 /**
  * Path and query values arrive as strings: in a field that is an `Id`, a string of decimal digits is read as the
  * number it spells before validation (`?site_id=5` is id 5). Anything else is left as it is, for `Id` to refuse
- * with its own message. JSON bodies never pass through here, so there an id must be a number.
+ * with its own message. JSON bodies never pass through here, so there an id must be a number. Made once per
+ * route (the schema is fixed), so a request only looks at its id fields.
  */
-export function readIdStrings(schema: z.ZodType | undefined, value: unknown): unknown {
-  if (!(schema instanceof z.ZodObject) || value === null || typeof value !== 'object') return value;
-  const out = { ...(value as Record<string, unknown>) };
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    const raw = out[key];
-    if (typeof raw === 'string' && /^\d{1,20}$/.test(raw) && unwrapField(field)._zod.def === Id._zod.def)
-      out[key] = Number(raw);
-  }
-  return out;
+export function idStringReader(schema: z.ZodType | undefined): (value: unknown) => unknown {
+  const keys =
+    schema instanceof z.ZodObject
+      ? Object.entries(schema.shape as Record<string, z.ZodType>)
+          .filter(([, field]) => unwrapField(field)._zod.def === Id._zod.def)
+          .map(([key]) => key)
+      : [];
+  if (!keys.length) return (value) => value;
+  return (value) => {
+    if (value === null || typeof value !== 'object') return value;
+    const out = { ...(value as Record<string, unknown>) };
+    for (const key of keys) {
+      const raw = out[key];
+      if (typeof raw === 'string' && /^\d{1,20}$/.test(raw)) out[key] = Number(raw);
+    }
+    return out;
+  };
 }
 
 export const Timestamp = z

@@ -6,7 +6,7 @@ import {
   Id,
   QueryBoolean,
   encodeCursor,
-  readIdStrings,
+  idStringReader,
   repeatable,
 } from '../../../server/schemas/common.js';
 import { SiteCreate } from '../../../server/schemas/sites.js';
@@ -78,7 +78,8 @@ describe('ids', () => {
       page_id: Id.meta({ description: 'a described copy of Id' }).nullable().optional(),
       q: z.string().optional(),
     });
-    const read = (v: Record<string, unknown>) => query.safeParse(readIdStrings(query, v));
+    const reader = idStringReader(query);
+    const read = (v: Record<string, unknown>) => query.safeParse(reader(v));
     assert.deepEqual(read({ site_id: '42', page_id: '7', q: '9' }).data, { site_id: 42, page_id: 7, q: '9' });
     // Only ids are read as numbers: a string field keeps its digits.
     assert.equal(read({ site_id: '1', q: '123' }).data?.q, '123');
