@@ -52,12 +52,7 @@ export class CampaignActions {
     const { picked, candidates, duplicates } = await this.generate(campaignId, existing, ctx);
     const added = this.store.tx(() => this.insert(campaignId, picked, 'expand'));
     this.announce(campaignId);
-    return {
-      added: added.length,
-      candidates,
-      duplicates: duplicates + picked.length - added.length,
-      ...this.byKind(added),
-    };
+    return this.summary({ picked, candidates, duplicates }, added);
   }
 
   async rebuild(campaignId: number, ctx: ActionContext) {
@@ -70,14 +65,7 @@ export class CampaignActions {
       return { removed, added: this.insert(campaignId, picked, 'rebuild') };
     });
     this.announce(campaignId);
-    return {
-      removed,
-      added: added.length,
-      kept: kept.length,
-      candidates,
-      duplicates: duplicates + picked.length - added.length,
-      ...this.byKind(added),
-    };
+    return { removed, kept: kept.length, ...this.summary({ picked, candidates, duplicates }, added) };
   }
 
   async refresh(campaignId: number, ctx: ActionContext) {
@@ -243,10 +231,16 @@ export class CampaignActions {
     return added;
   }
 
-  private byKind(picked: Picked[]) {
-    const counts: Record<TargetKind, number> = { new_content: 0, refresh: 0, merge: 0, internal_link: 0 };
-    for (const p of picked) counts[p.candidate.kind]++;
-    return { by_kind: counts };
+  /** What expand and rebuild report: picks the insert-time recheck dropped count as duplicates too. */
+  private summary(generated: { picked: Picked[]; candidates: number; duplicates: number }, added: Picked[]) {
+    const by_kind: Record<TargetKind, number> = { new_content: 0, refresh: 0, merge: 0, internal_link: 0 };
+    for (const p of added) by_kind[p.candidate.kind]++;
+    return {
+      added: added.length,
+      candidates: generated.candidates,
+      duplicates: generated.duplicates + generated.picked.length - added.length,
+      by_kind,
+    };
   }
 
   private announce(campaignId: number): void {
