@@ -41,6 +41,17 @@ export function makeTempDir(prefix = 'siteloupe-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** supertest parser: the whole body as one UTF-8 string. */
+function utf8Text(
+  res: { setEncoding(e: string): void; on(e: string, f: (c?: string) => void): void },
+  cb: (err: Error | null, body: string) => void,
+): void {
+  let data = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (data += c));
+  res.on('end', () => cb(null, data));
+}
+
 export async function createTestApp(opts: TestAppOptions = {}) {
   const dir = makeTempDir();
   const file = join(dir, 'siteloupe.db');
@@ -89,6 +100,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     baseUrl,
     auth,
     get: (path: string) => http.get(path).set(auth),
+    /** A GET whose body is read as UTF-8 text whatever its media type (CSV, NDJSON, HTML, XML downloads). */
+    getText: (path: string) => http.get(path).set(auth).buffer(true).parse(utf8Text),
     post: (path: string, body?: object) => http.post(path).set(auth).send(body),
     patch: (path: string, body?: object) => http.patch(path).set(auth).send(body),
     del: (path: string) => http.delete(path).set(auth),

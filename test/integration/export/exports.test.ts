@@ -22,16 +22,7 @@ after(async () => {
   await site.close();
 });
 
-const download = (path: string) =>
-  t
-    .get(path)
-    .buffer(true)
-    .parse((res, cb) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (data += c));
-      res.on('end', () => cb(null, data));
-    });
+const download = (path: string) => t.getText(path);
 
 describe('exports', () => {
   it('lists the exports with their formats', async () => {

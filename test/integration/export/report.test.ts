@@ -41,16 +41,7 @@ after(async () => {
   await site.close();
 });
 
-const text = (
-  res: { setEncoding(e: string): void; on(e: string, f: (c?: string) => void): void },
-  cb: (err: Error | null, body: string) => void,
-) => {
-  let data = '';
-  res.setEncoding('utf8');
-  res.on('data', (c) => (data += c));
-  res.on('end', () => cb(null, data));
-};
-const downloadText = (path: string) => t.get(path).buffer(true).parse(text);
+const downloadText = (path: string) => t.getText(path);
 const downloadBytes = (path: string) =>
   t
     .get(path)

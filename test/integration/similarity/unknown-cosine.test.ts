@@ -134,15 +134,7 @@ describe('a pair with an unembedded page', () => {
     for (const p of unknown) assert.equal(cosineOf(json, p), null);
     assert.equal(cosineOf(json, known), known.cosine);
 
-    const csvText = await t
-      .get(`/export/similarity-pairs.csv?site_id=${siteId}`)
-      .buffer(true)
-      .parse((res, cb) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (data += c));
-        res.on('end', () => cb(null, data));
-      });
+    const csvText = await t.getText(`/export/similarity-pairs.csv?site_id=${siteId}`);
     const csv = parse(csvText.body as string, { columns: true }) as {
       page_a: string;
       page_b: string;

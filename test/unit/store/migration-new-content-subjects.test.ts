@@ -8,8 +8,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { subjectToStore } from '../../../server/domain/campaigns/target-dedupe.js';
-import { createStore, openDatabase, schemaVersion, type Db } from '../../../server/store/index.js';
+import { createStore, openDatabase, schemaVersion } from '../../../server/store/index.js';
 import { MIGRATIONS } from '../../../server/store/migrations/index.js';
+import { seedCampaign } from '../../helpers/seed-campaign.js';
 import { makeTempDir } from '../../helpers/test-app.js';
 
 const dir = makeTempDir();
@@ -53,22 +54,11 @@ const ROWS: [string, string, string | null, string | null, boolean, string | nul
   ['refresh', 'Rewrite the rose page', 'roses', null, true, null, true],
 ];
 
-function seedCampaign(db: Db): void {
-  db.prepare(
-    `INSERT INTO sites (id, name, start_url, origin, created_at, updated_at)
-     VALUES (1, 'Garden', 'https://garden.test/', 'https://garden.test', ?, ?)`,
-  ).run(NOW, NOW);
-  db.prepare(
-    `INSERT INTO campaigns (id, hub_client_id, name, site_id, status, created_at, updated_at)
-     VALUES (1, 'northwind', 'Spring', 1, 'active', ?, ?)`,
-  ).run(NOW, NOW);
-}
-
 describe('migration 11 (new-content subjects)', () => {
   it('makes every new-content target’s query its subject, keeping vectors whose text is unchanged', () => {
     const file = join(dir, 'before.db');
     const old = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.id < 11) });
-    seedCampaign(old);
+    seedCampaign(old, NOW);
     const insert = old.prepare(
       `INSERT INTO targets (campaign_id, kind, title, query, page_id, status, source, subject, subject_vector,
          created_at, updated_at)
@@ -102,7 +92,7 @@ describe('migration 11 (new-content subjects)', () => {
     const file = join(dir, 'edits.db');
     const db = openDatabase(file);
     const store = createStore(db, file);
-    seedCampaign(db);
+    seedCampaign(db, NOW);
     const row = store.targets.insert({
       campaign_id: 1,
       kind: 'new_content',

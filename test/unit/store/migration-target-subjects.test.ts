@@ -15,6 +15,7 @@ import { subjectToStore } from '../../../server/domain/campaigns/target-dedupe.j
 import { asTitle } from '../../../server/domain/campaigns/wording.js';
 import { createStore, openDatabase } from '../../../server/store/index.js';
 import { MIGRATIONS } from '../../../server/store/migrations/index.js';
+import { seedCampaign } from '../../helpers/seed-campaign.js';
 import { makeTempDir } from '../../helpers/test-app.js';
 
 const dir = makeTempDir();
@@ -56,23 +57,11 @@ const ROWS: [string, string, string | null, string, string | null][] = [
 
 const now = '2025-01-01T00:00:00.000Z';
 
-/** Site 1 with campaign 1, in SQL both schemas accept. */
-function seedCampaign(db: ReturnType<typeof openDatabase>): void {
-  db.prepare(
-    `INSERT INTO sites (id, name, start_url, origin, created_at, updated_at)
-     VALUES (1, 'Garden', 'https://garden.test/', 'https://garden.test', ?, ?)`,
-  ).run(now, now);
-  db.prepare(
-    `INSERT INTO campaigns (id, hub_client_id, name, site_id, status, created_at, updated_at)
-     VALUES (1, 'northwind', 'Spring', 1, 'active', ?, ?)`,
-  ).run(now, now);
-}
-
 describe('migration 8 (target subjects)', () => {
   it('recovers generated targets’ subjects from their titles and clears every cached vector', () => {
     const file = join(dir, 'before-subjects.db');
     const old = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.id < 8) });
-    seedCampaign(old);
+    seedCampaign(old, now);
     const insert = old.prepare(
       `INSERT INTO targets (campaign_id, kind, title, query, page_id, status, source, title_vector, created_at,
          updated_at)
@@ -99,7 +88,7 @@ describe('migration 8 (target subjects)', () => {
     const file = join(dir, 'retitle.db');
     const db = openDatabase(file);
     const store = createStore(db, file);
-    seedCampaign(db);
+    seedCampaign(db, now);
     const row = store.targets.insert({
       campaign_id: 1,
       kind: 'refresh',
