@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm test`: typecheck, lint, build, then the unit, integration and e2e suites on node's test runner (TypeScript
 // through tsx). It ends with one line "N passed, N failed[, N skipped]" summed from the runner's own counts.
 // `node scripts/test.js unit` (or integration, e2e) runs one suite without the checks.
@@ -16,6 +17,12 @@ if (unknown.length) {
   process.exit(2);
 }
 
+/**
+ * Runs one check before the suites; the first that fails ends the run.
+ * @param {string} name
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 function step(name, cmd, args) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
@@ -25,8 +32,11 @@ function step(name, cmd, args) {
   }
 }
 
+/** @param {string} dir @returns {string[]} the `*.test.ts` files below dir, sorted */
 function testFiles(dir) {
+  /** @type {string[]} */
   let out = [];
+  /** @type {string[]} */
   let entries = [];
   try {
     entries = readdirSync(dir);
@@ -44,6 +54,7 @@ function testFiles(dir) {
 if (!only.length) {
   step('typecheck', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
   step('typecheck renderer', 'npx', ['--no-install', 'tsc', '-p', 'renderer', '--noEmit']);
+  step('typecheck scripts', 'npx', ['--no-install', 'tsc', '-p', 'scripts', '--noEmit']);
   step('lint', 'npx', ['--no-install', 'eslint', '.']);
   step('format', 'npx', ['--no-install', 'prettier', '--check', '--log-level=warn', '.']);
   // Builds the server and the renderer (dist/renderer), which the e2e suite serves.
@@ -86,8 +97,9 @@ for (const suite of suites) {
   } catch {
     // no report: counted as a failure below
   }
-  const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  for (const key of Object.keys(totals)) totals[key] += count(key);
+  const count = (/** @type {string} */ key) =>
+    Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  for (const key of /** @type {(keyof typeof totals)[]} */ (Object.keys(totals))) totals[key] += count(key);
   if (r.status !== 0) exit = 1;
   if (!text) totals.fail += 1;
 }
