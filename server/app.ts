@@ -20,7 +20,7 @@ import { proxyRoutes } from './http/routes/proxy.js';
 import { similarityRoutes } from './http/routes/similarity.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { targetsRoutes } from './http/routes/targets.js';
-import { PUBLIC_ROUTES, systemRoutes } from './http/routes/system.js';
+import { systemRoutes } from './http/routes/system.js';
 import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
 import { uiStatic } from './http/ui-static.js';
 import type { Logger } from './logger.js';
@@ -75,7 +75,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
 
 export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; openapi: () => unknown } {
   let doc: unknown;
-  const openapi = () => (doc ??= buildOpenApi(routes, deps.version, PUBLIC_ROUTES));
+  const openapi = () => (doc ??= buildOpenApi(routes, deps.version));
   const routes = allRoutes(deps.services, openapi);
   assertUniqueOperations(routes);
   openapi(); // fail at start, not on first request, if a schema cannot be described
@@ -101,7 +101,7 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
   const publicApi = express.Router();
   mountRoutes(
     publicApi,
-    routes.filter((r) => PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
+    routes.filter((r) => r.public),
     { ...deps, gate },
   );
   app.use(publicApi);
@@ -114,7 +114,7 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
   api.use(authGuard(deps.token));
   mountRoutes(
     api,
-    routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`)),
+    routes.filter((r) => !r.public),
     { ...deps, gate },
   );
   app.use(api);

@@ -34,7 +34,7 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Extra job kinds (tests register their own to exercise the runner). */
+  /** Job kinds that replace the built-in ones of their names (tests run the runner with work they control). */
   jobKinds?: JobKind[];
   logger?: Logger;
 }
@@ -56,7 +56,7 @@ export function openRuntime(
     logger,
   });
   const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs, opts.runnerFilter);
-  for (const kind of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(kind);
+  for (const kind of builtinJobKinds(services, opts.jobKinds)) runner.register(kind);
   wireFollowUps(services, logger);
   return { logger, db, store, bus, services, runner };
 }

@@ -1,4 +1,5 @@
 /** Number, date and label formatting shared by the views. */
+import type { JobKind } from './api/types.js';
 
 export const fmtInt = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : n.toLocaleString();
@@ -23,19 +24,19 @@ export function fmtDate(iso: string | null | undefined): string {
   return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const JOB_LABELS: Record<string, string> = {
+const JOB_LABELS: Record<JobKind, string> = {
   crawl: 'Crawl',
   embed: 'Embedding pages',
   similarity: 'Similarity analysis',
   gsc_sync: 'Search Console sync',
   gsc_import: 'Search Console import',
-  'campaign-expand': 'Expanding the campaign',
-  'campaign-refresh': 'Refreshing targets',
-  'campaign-rebuild': 'Rebuilding targets',
+  campaign_expand: 'Expanding the campaign',
+  campaign_refresh: 'Refreshing targets',
+  campaign_rebuild: 'Rebuilding targets',
 };
 
-export function jobLabel(kind: string): string {
-  return JOB_LABELS[kind] ?? kind.replace(/[._-]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+export function jobLabel(kind: JobKind): string {
+  return JOB_LABELS[kind];
 }
 
 /** Words for snake_case enum values (`partially_covered` → "partially covered"). */

@@ -2,13 +2,15 @@
  * Typed domain errors. The HTTP layer turns each into an RFC 9457 problem; domain code never picks a status.
  * `retryable` tells the job runner (and crawl code) whether trying again could help.
  */
+import type { ProblemKind } from '../schemas/problems.js';
+
 export interface FieldIssue {
   path: string;
   message: string;
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: string;
+  abstract readonly kind: ProblemKind;
   readonly retryable: boolean = false;
   constructor(
     message: string,

@@ -3,16 +3,16 @@
  * runner itself listen. `site.updated` names what changed so the UI refetches only that.
  */
 import { EventEmitter } from 'node:events';
+import type { SiteUpdatedEvent, StreamEvents } from '../schemas/events.js';
 import type { Job } from '../schemas/jobs.js';
 
-export type SiteChange = 'site' | 'pages' | 'links' | 'embeddings' | 'similarity' | 'analytics' | 'campaigns';
-
+/** The stream's events, plus the ones only the runner listens to. */
 export interface AppEventMap {
   'job.queued': [job: Job];
-  'job.progress': [job: Job];
-  'job.finished': [job: Job];
+  'job.progress': [job: StreamEvents['job.progress']];
+  'job.finished': [job: StreamEvents['job.finished']];
   'job.cancel-requested': [jobId: number];
-  'site.updated': [event: { site_id: number; changes: SiteChange[] }];
+  'site.updated': [event: SiteUpdatedEvent];
 }
 
 export class EventBus extends EventEmitter<AppEventMap> {

@@ -36,16 +36,40 @@ export function afterKey(cursor: CursorKey | undefined, type: 'number' | 'string
   return key as number | string;
 }
 
-/** The first `limit` of `limit + 1` rows fetched, and the cursor after them when the extra row exists. */
+export interface RowsPage<T> {
+  page: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * The first `limit` of `limit + 1` rows fetched, and the cursor after the last of them when the extra row exists.
+ * Lists read `limit + 1` rows so that a full last page does not promise a next one.
+ */
+export function cursorPage<T>(rows: T[], limit: number, keyOf: (last: T) => CursorKey): RowsPage<T> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+}
+
+/** A page of a sorted list: its cursor is `[last sort value, last id, sort]`, which `afterSortKey` reads. */
 export function keysetPage<T extends { id: number; sort_value: string | number }>(
   rows: T[],
   limit: number,
   sort: string,
 ) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    page,
-    next_cursor: rows.length > limit && last ? encodeCursor([last.sort_value, last.id, sort]) : null,
-  };
+  return cursorPage(rows, limit, (last) => [last.sort_value, last.id, sort]);
+}
+
+/**
+ * A page of a list in the order of one key, the row's id unless `keyOf` names another (a hub client's name):
+ * its cursor is `[last key]`, which `afterKey` reads.
+ */
+export function idPage<T extends { id: number }>(rows: T[], limit: number): RowsPage<T>;
+export function idPage<T>(rows: T[], limit: number, keyOf: (row: T) => number | string): RowsPage<T>;
+export function idPage<T>(
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => number | string = (row) => (row as { id: number }).id,
+): RowsPage<T> {
+  return cursorPage(rows, limit, (last) => [keyOf(last)]);
 }

@@ -5,9 +5,10 @@
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ProblemKind } from '../schemas/problems.js';
 import { problem } from './problem.js';
 
-function refusal(code: string | undefined): [kind: string, detail: string] {
+function refusal(code: string | undefined): [kind: ProblemKind, detail: string] {
   if (code === 'HPE_HEADER_OVERFLOW')
     return [
       'headers-too-large',

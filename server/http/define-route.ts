@@ -6,6 +6,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { z } from 'zod';
 import { idStringReader } from '../schemas/common.js';
 import { HttpProblem, issuesFrom } from './problem.js';
+import { routePathProblem } from './route-paths.js';
 
 export const TAGS = [
   'sites',
@@ -69,8 +70,13 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   summary: string;
   description?: string;
   stability: Stability;
-  /** Starts a job: answers 202 with the Job and a Location header. */
-  job?: boolean;
+  /**
+   * Starts a job: the handler returns the Job, answered with 202 and `Location: /jobs/{id}` (which the OpenAPI
+   * document describes on the 202 answer).
+   */
+  job?: true;
+  /** Reachable without the API token (health, the OpenAPI document): mounted before the token check. */
+  public?: true;
   params?: P;
   query?: Q;
   body?: B;
@@ -120,6 +126,14 @@ function parsePart(where: 'body' | 'query' | 'path', schema: z.ZodType | undefin
     `Invalid ${where === 'path' ? 'path parameter' : where}: ${detail}.`,
     errors,
   );
+}
+
+/** The `Location` of the job a job route's handler returned. */
+function jobLocation(def: RouteDef, job: unknown): Record<string, string> {
+  const id = (job as { id?: unknown } | null | undefined)?.id;
+  if (typeof id !== 'number')
+    throw new Error(`${def.operationId} starts a job but its handler returned no job`);
+  return { Location: `/jobs/${id}` };
 }
 
 function successStatus(def: RouteDef): number {
@@ -245,7 +259,9 @@ export function mountRoutes(
         } as HandlerInput<unknown, unknown, unknown>;
         if (def.stream) return await def.stream(input, req, res);
         const out = await def.handler!(input);
-        const r = isReply(out) ? out : { status, body: out };
+        const r = isReply(out)
+          ? out
+          : { status, body: out, ...(def.job ? { headers: jobLocation(def, out) } : {}) };
         if (opts.validateResponses) checkResponse(def, r.status, r.body);
         res.status(r.status).set(r.headers ?? {});
         if (r.body === undefined) res.end();
@@ -275,12 +291,20 @@ export function allowedMethods(routes: RouteDef[], path: string): string[] {
   return [...methods];
 }
 
+/**
+ * Checked at start: operation ids are `<tag>.<verb>` and unique, a method and path are served once, a job route
+ * describes its 202 answer, and every path keeps the route path rule (`route-paths.ts`).
+ */
 export function assertUniqueOperations(routes: RouteDef[]): void {
   const seen = new Set<string>();
   for (const r of routes) {
     if (!/^[a-z-]+\.[a-zA-Z]+$/.test(r.operationId) || !r.operationId.startsWith(`${r.tag}.`)) {
       throw new Error(`operationId ${r.operationId} must be <tag>.<verb> with tag ${r.tag}`);
     }
+    if (r.job && !r.responses[202])
+      throw new Error(`${r.operationId} starts a job but describes no 202 answer`);
+    const pathProblem = routePathProblem(r);
+    if (pathProblem) throw new Error(`route path rule: ${pathProblem}`);
     const key = `${r.method} ${r.path}`;
     if (seen.has(r.operationId) || seen.has(key))
       throw new Error(`duplicate route ${r.operationId} (${key})`);

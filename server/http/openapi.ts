@@ -40,16 +40,21 @@ const COMMON_PROBLEMS: Record<number, string> = {
 
 const problemContent = { 'application/problem+json': { schema: Problem } };
 
-function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperationObject {
+/** What `mountRoutes` sends with the 202 answer of a job route. */
+const JOB_HEADERS = { Location: { description: 'The job’s URL.' } };
+
+function operation(def: RouteDef): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, spec] of Object.entries(def.responses)) {
-    const schema = def.job && status === '202' ? (spec.schema ?? Job) : spec.schema;
+    const jobAnswer = def.job && status === '202';
+    const schema = jobAnswer ? (spec.schema ?? Job) : spec.schema;
+    const headers = jobAnswer ? { ...JOB_HEADERS, ...spec.headers } : spec.headers;
     responses[status] = {
       description: spec.description,
-      ...(spec.headers
+      ...(headers
         ? {
             headers: Object.fromEntries(
-              Object.entries(spec.headers).map(([h, v]) => [h, { ...v, schema: { type: 'string' } }]),
+              Object.entries(headers).map(([h, v]) => [h, { ...v, schema: { type: 'string' } }]),
             ),
           }
         : {}),
@@ -65,7 +70,7 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
           : {}),
     };
   }
-  const isPublic = publicRoutes.has(`${def.method} ${def.path}`);
+  const isPublic = def.public === true;
   for (const [status, description] of Object.entries(COMMON_PROBLEMS)) {
     if (isPublic && (status === '401' || status === '400')) continue;
     responses[status] ??= { description, content: problemContent };
@@ -112,10 +117,10 @@ function operation(def: RouteDef, publicRoutes: Set<string>): ZodOpenApiOperatio
   };
 }
 
-export function buildOpenApi(routes: RouteDef[], version: string, publicRoutes: Set<string>) {
+export function buildOpenApi(routes: RouteDef[], version: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const def of routes) {
-    (paths[def.path] ??= {})[def.method] = operation(def, publicRoutes);
+    (paths[def.path] ??= {})[def.method] = operation(def);
   }
   return createDocument({
     openapi: '3.1.0',

@@ -6,35 +6,12 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { DomainError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import type { Problem } from '../schemas/common.js';
+import { PROBLEM_KINDS, problemType, type ProblemKind } from '../schemas/problems.js';
 import type { Logger } from '../logger.js';
-
-export const problemType = (kind: string) => `urn:siteloupe:problem:${kind}`;
-
-const TITLES: Record<string, [number, string]> = {
-  validation: [400, 'Invalid request'],
-  'malformed-json': [400, 'Malformed JSON body'],
-  unauthorized: [401, 'API token required'],
-  'forbidden-host': [403, 'Request host or origin not allowed'],
-  'internal-route': [403, 'Internal route not allowed through the proxy'],
-  'not-found': [404, 'Not found'],
-  'method-not-allowed': [405, 'Method not allowed'],
-  conflict: [409, 'Conflict'],
-  'payload-too-large': [413, 'Request body too large'],
-  'unsupported-media-type': [415, 'Unsupported media type'],
-  'headers-too-large': [431, 'Request line or headers too large'],
-  'malformed-request': [400, 'Malformed HTTP request'],
-  'request-timeout': [408, 'Request timeout'],
-  'proxy-failed': [502, 'Proxied call failed'],
-  'model-unavailable': [503, 'Embedding model unavailable'],
-  'chromium-unavailable': [503, 'Chromium unavailable'],
-  cancelled: [409, 'Cancelled'],
-  transient: [503, 'Temporarily unavailable'],
-  internal: [500, 'Internal error'],
-};
 
 export class HttpProblem extends Error {
   constructor(
-    readonly kind: keyof typeof TITLES,
+    readonly kind: ProblemKind,
     readonly detail: string,
     readonly errors?: FieldIssue[],
     readonly headers: Record<string, string> = {},
@@ -43,8 +20,8 @@ export class HttpProblem extends Error {
   }
 }
 
-export function problem(kind: string, detail: string, instance: string, errors?: FieldIssue[]): Problem {
-  const [status, title] = TITLES[kind] ?? TITLES.internal!;
+export function problem(kind: ProblemKind, detail: string, instance: string, errors?: FieldIssue[]): Problem {
+  const { status, title } = PROBLEM_KINDS[kind];
   return { type: problemType(kind), title, status, detail, instance, ...(errors ? { errors } : {}) };
 }
 

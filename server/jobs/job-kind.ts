@@ -1,21 +1,29 @@
 /** What a kind of job declares to the runner: how to run it and what to do after a restart. */
-import type { Job, JobProgress } from '../schemas/jobs.js';
+import type {
+  JobKind as JobKindName,
+  JobOf,
+  JobParamsOf,
+  JobProgress,
+  JobResultOf,
+} from '../schemas/jobs.js';
 
-export interface JobContext {
-  job: Job;
+export interface JobContext<K extends JobKindName = JobKindName> {
+  job: JobOf<K>;
+  /** The job's params, parsed with its kind's schema before the run starts. */
+  params: JobParamsOf<K>;
   /** Aborted on cancel (`reason` 'cancel') and on shutdown (`reason` 'shutdown'). */
   signal: AbortSignal;
   /** True when this run continues one interrupted by a crash or shutdown. */
   resumed: boolean;
   /** Reports progress; stored at most every 250 ms (the last call is always stored). */
   progress(p: Partial<JobProgress>): void;
-  /** Kind-specific resume state, kept in the job row across restarts. */
-  loadCheckpoint<T>(): T | null;
+  /** Kind-specific resume state, kept in the job row across restarts; the kind checks what it reads back. */
+  loadCheckpoint(): unknown;
   saveCheckpoint(state: unknown): void;
 }
 
-export interface JobKind {
-  kind: string;
+export interface JobKind<K extends JobKindName = JobKindName> {
+  kind: K;
   /**
    * After a crash: `resume` continues from the checkpoint, `rerun` starts over, `fail` marks the job
    * failed with a reason (for work that must not be repeated blindly).
@@ -23,5 +31,6 @@ export interface JobKind {
   onRestart: 'resume' | 'rerun' | 'fail';
   /** Attempts for errors marked retryable; 1 means no retry. */
   maxAttempts?: number;
-  run(ctx: JobContext): Promise<Record<string, unknown> | void>;
+  // A method, so a JobKind<'crawl'> is a JobKind: the runner calls each with a context of its own kind only.
+  run(ctx: JobContext<K>): Promise<JobResultOf<K>>;
 }

@@ -6,12 +6,12 @@
 import { CancelledError, DomainError } from '../domain/errors.js';
 import type { EventBus } from '../domain/events.js';
 import type { JobsService } from '../domain/jobs/jobs-service.js';
-import type { Job, JobError, JobProgress } from '../schemas/jobs.js';
+import { JOB_KINDS, type Job, type JobError, type JobProgress } from '../schemas/jobs.js';
+import { problemType } from '../schemas/problems.js';
 import type { Logger } from '../logger.js';
 import type { JobContext, JobKind } from './job-kind.js';
 
 const PROGRESS_WRITE_MS = 250;
-const problemType = (kind: string) => `urn:siteloupe:problem:${kind}`;
 
 interface Running {
   controller: AbortController;
@@ -19,7 +19,7 @@ interface Running {
 }
 
 export class JobRunner {
-  private readonly kinds = new Map<string, JobKind>();
+  private readonly kinds = new Map<Job['kind'], JobKind>();
   private readonly running = new Map<number, Running>();
   private stopping = false;
   private started = false;
@@ -102,6 +102,16 @@ export class JobRunner {
   }
 
   private async execute(kind: JobKind, job: Job, signal: AbortSignal): Promise<void> {
+    const params = JOB_KINDS[job.kind].params.safeParse(job.params);
+    if (!params.success) {
+      const why = params.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ');
+      this.jobs.finish(job.id, 'failed', null, {
+        type: problemType('validation'),
+        detail: `This ${job.kind} job's stored params are not valid (${why}); start it again.`,
+        retryable: false,
+      });
+      return;
+    }
     let last: JobProgress = job.progress;
     let lastWrite = 0;
     let trailing: NodeJS.Timeout | null = null;
@@ -112,6 +122,7 @@ export class JobRunner {
     };
     const ctx: JobContext = {
       job,
+      params: params.data,
       signal,
       resumed: this.jobs.attempts(job.id) > 1,
       progress: (p) => {
@@ -119,7 +130,7 @@ export class JobRunner {
         if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) write();
         else trailing ??= setTimeout(write, PROGRESS_WRITE_MS - (Date.now() - lastWrite));
       },
-      loadCheckpoint: <T>() => this.jobs.checkpoint(job.id) as T | null,
+      loadCheckpoint: () => this.jobs.checkpoint(job.id),
       saveCheckpoint: (state) => this.jobs.saveCheckpoint(job.id, state),
     };
     try {
@@ -127,7 +138,7 @@ export class JobRunner {
       if (trailing) clearTimeout(trailing);
       if (signal.aborted) throw new CancelledError(String(signal.reason));
       this.jobs.setProgress(job.id, { ...last, phase: 'done', message: 'Finished' });
-      this.jobs.finish(job.id, 'succeeded', result ?? {}, null);
+      this.jobs.finish(job.id, 'succeeded', result, null);
     } catch (err) {
       if (trailing) clearTimeout(trailing);
       this.settleFailure(kind, job, signal, err);

@@ -95,6 +95,8 @@ export const PaginationQuery = z.strictObject({ limit: Limit, cursor: Cursor });
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 }
+/** One page of a keyset-paginated list, as `pageOf` describes it. */
+export type ListPage<T> = { items: T[]; next_cursor: string | null };
 
 /** A query parameter that may repeat (`?a=x&a=y`) or be a comma list (`?a=x,y`). */
 export function repeatable<T extends z.ZodType>(item: T) {

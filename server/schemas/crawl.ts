@@ -21,10 +21,6 @@ export const ANCHOR_EDGE_KINDS = [
 export type AnchorEdgeKind = (typeof ANCHOR_EDGE_KINDS)[number];
 export const EDGE_KINDS = [...ANCHOR_EDGE_KINDS, 'canonical', 'redirect', 'hreflang'] as const;
 
-/** A closed list of kinds as an SQL `IN (…)` list; the kinds are fixed identifiers, never user input. */
-export const sqlKindList = (kinds: readonly string[]) => `(${kinds.map((k) => `'${k}'`).join(',')})`;
-/** Anchor edges: the links that count as inlinks and outlinks. */
-export const ANCHOR_KINDS_SQL = sqlKindList(ANCHOR_EDGE_KINDS);
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 export const EdgeKind = z.enum(EDGE_KINDS);
 

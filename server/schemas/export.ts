@@ -8,6 +8,7 @@ export const ExportList = z
     items: z.array(z.object({ name: z.string(), formats: z.array(z.string()), description: z.string() })),
   })
   .meta({ id: 'ExportList' });
+export type ExportInfo = z.infer<typeof ExportList>['items'][number];
 export const ExportParams = z.strictObject({
   name: z.string().min(1).max(64),
   format: z.string().min(1).max(16),

@@ -1,6 +1,11 @@
 /** Job resource: long work (crawl, embed, analysis, sync, campaign actions) stored in SQLite. */
 import { z } from 'zod';
+import type { CampaignAction } from './campaigns.js';
 import { Id, PaginationQuery, Timestamp, pageOf, repeatable } from './common.js';
+import { PROBLEM_TYPES } from './problems.js';
+import { AnalyzeRequest } from './similarity.js';
+import { CrawlSettingsPatch } from './sites.js';
+import { TargetKind } from './targets.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export const JobStatus = z.enum(JOB_STATUSES);
@@ -17,42 +22,184 @@ export const JobProgress = z.object({
 export type JobProgress = z.infer<typeof JobProgress>;
 
 export const JobError = z.object({
-  type: z.string(),
+  type: z.enum(PROBLEM_TYPES as [string, ...string[]]),
   detail: z.string(),
   retryable: z.boolean(),
 });
 export type JobError = z.infer<typeof JobError>;
 
-const JsonObject = z.record(z.string(), z.unknown());
+/**
+ * The job kinds, one registry: each kind's name with the schema of its `params` (what starting it stores) and of
+ * its `result` (what it reports when it succeeds). Names are snake_case like every other enum of the API. The
+ * runner parses a job's params with its kind's schema before running it, so a bad row fails the job with the
+ * reason instead of reaching the kind through a cast.
+ */
+const Count = z.number().int().min(0);
+
+const CrawlParams = z.object({
+  mode: z.enum(['spider', 'list']),
+  urls: z.array(z.string()).optional(),
+  settings: CrawlSettingsPatch.optional(),
+});
+const CrawlResult = z.object({
+  fetched: Count,
+  errors: Count,
+  trap_urls: Count.meta({ description: 'URLs the spider-trap rules kept from the queue.' }),
+  not_crawled: Count,
+  urls_removed: Count.meta({ description: 'URL rows removed: not reached again and known to nothing else.' }),
+  pages_removed: Count,
+  swept: Count.meta({
+    description: 'The same as `urls_removed`; its first name, kept for clients that read it.',
+  }),
+  max_depth: Count,
+  redirect_loops: Count,
+  seconds: z.number(),
+  pages_per_second: z.number(),
+});
+
+const SimilarityParams = z.object({ thresholds: AnalyzeRequest.shape.thresholds });
+const SimilarityResult = z.object({
+  candidates: Count,
+  pairs: Count,
+  duplicate: Count,
+  merge: Count,
+  related: Count,
+  clusters: Count,
+  reranker: z.string().meta({ description: 'Which reranker scored the pairs.' }),
+});
+
+// Sync requests are checked again when they run (limits may have tightened since), so this is only their shape.
+const GscSyncParams = z.object({ property: z.string(), date_from: z.string(), date_to: z.string() });
+/** What a sync has done so far: its checkpoint keeps these with the next week to fetch. */
+export const GscSyncTotals = z.object({
+  fetched: Count,
+  stored: Count,
+  changed: Count,
+  urls_added: Count,
+  requests: Count,
+  retries: Count,
+});
+const GscSyncResult = GscSyncTotals.extend({ property: z.string(), chunks: Count });
+const GscImportParams = z.object({
+  upload: z.string().meta({ description: 'The kept upload’s file name in the data dir.' }),
+  filename: z.string(),
+  bytes: Count,
+});
+const GscImportResult = z.object({
+  files: z.array(z.string()),
+  skipped_files: z.array(z.string()),
+  pages: Count,
+  queries: Count,
+  dates: Count,
+  changed: Count,
+  removed: Count,
+  urls_added: Count,
+  skipped_urls: Count,
+});
+
+const actionParams = <A extends CampaignAction>(action: A) => z.object({ action: z.literal(action) });
+const AddedTargets = z.object({
+  added: Count,
+  candidates: Count,
+  duplicates: Count,
+  by_kind: z.record(TargetKind, Count),
+});
+
+export const JOB_KINDS = {
+  crawl: { params: CrawlParams, result: CrawlResult },
+  embed: {
+    params: z.object({}),
+    result: z.object({
+      pages: Count,
+      passages: Count,
+      dropped: Count,
+      model: z.string(),
+      seconds: z.number(),
+    }),
+  },
+  similarity: { params: SimilarityParams, result: SimilarityResult },
+  gsc_sync: { params: GscSyncParams, result: GscSyncResult },
+  gsc_import: { params: GscImportParams, result: GscImportResult },
+  campaign_expand: { params: actionParams('expand'), result: AddedTargets },
+  campaign_refresh: {
+    params: actionParams('refresh'),
+    result: z.object({ rescored: Count, stale: Count }),
+  },
+  campaign_rebuild: {
+    params: actionParams('rebuild'),
+    result: AddedTargets.extend({ removed: Count, kept: Count }),
+  },
+} as const satisfies Record<string, { params: z.ZodObject; result: z.ZodObject }>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKind[];
+export const JobKind = z.enum(JOB_KIND_NAMES as [JobKind, ...JobKind[]]);
+export type JobParamsOf<K extends JobKind> = z.output<(typeof JOB_KINDS)[K]['params']>;
+export type JobResultOf<K extends JobKind> = z.output<(typeof JOB_KINDS)[K]['result']>;
+
+/** The job kind each campaign action runs as. */
+export const CAMPAIGN_ACTION_KINDS = {
+  expand: 'campaign_expand',
+  refresh: 'campaign_refresh',
+  rebuild: 'campaign_rebuild',
+} as const satisfies Record<CampaignAction, JobKind>;
+export type CampaignActionKind = (typeof CAMPAIGN_ACTION_KINDS)[CampaignAction];
+
+const JobBase = z.object({
+  id: z.number().int(),
+  site_id: z.number().int().nullable(),
+  campaign_id: z.number().int().nullable(),
+  status: JobStatus,
+  progress: JobProgress,
+  error: JobError.nullable(),
+  created_at: Timestamp,
+  started_at: Timestamp.nullable(),
+  finished_at: Timestamp.nullable(),
+});
+
+const jobOf = <K extends JobKind, P extends z.ZodObject, R extends z.ZodObject>(
+  kind: K,
+  spec: { params: P; result: R },
+) =>
+  JobBase.extend({
+    kind: z.literal(kind),
+    params: spec.params,
+    result: spec.result.nullable().meta({ description: 'Set when the job succeeded.' }),
+  });
+
+export const JOB_SCHEMAS = {
+  crawl: jobOf('crawl', JOB_KINDS.crawl).meta({ id: 'CrawlJob' }),
+  embed: jobOf('embed', JOB_KINDS.embed).meta({ id: 'EmbedJob' }),
+  similarity: jobOf('similarity', JOB_KINDS.similarity).meta({ id: 'SimilarityJob' }),
+  gsc_sync: jobOf('gsc_sync', JOB_KINDS.gsc_sync).meta({ id: 'GscSyncJob' }),
+  gsc_import: jobOf('gsc_import', JOB_KINDS.gsc_import).meta({ id: 'GscImportJob' }),
+  campaign_expand: jobOf('campaign_expand', JOB_KINDS.campaign_expand).meta({ id: 'CampaignExpandJob' }),
+  campaign_refresh: jobOf('campaign_refresh', JOB_KINDS.campaign_refresh).meta({ id: 'CampaignRefreshJob' }),
+  campaign_rebuild: jobOf('campaign_rebuild', JOB_KINDS.campaign_rebuild).meta({ id: 'CampaignRebuildJob' }),
+} satisfies { [K in JobKind]: z.ZodType<{ kind: K }> };
 
 export const Job = z
-  .object({
-    id: z.number().int(),
-    kind: z.string(),
-    site_id: z.number().int().nullable(),
-    campaign_id: z.number().int().nullable(),
-    status: JobStatus,
-    progress: JobProgress,
-    params: JsonObject,
-    result: JsonObject.nullable(),
-    error: JobError.nullable(),
-    created_at: Timestamp,
-    started_at: Timestamp.nullable(),
-    finished_at: Timestamp.nullable(),
-  })
-  .meta({ id: 'Job' });
+  .discriminatedUnion('kind', [
+    JOB_SCHEMAS.crawl,
+    JOB_SCHEMAS.embed,
+    JOB_SCHEMAS.similarity,
+    JOB_SCHEMAS.gsc_sync,
+    JOB_SCHEMAS.gsc_import,
+    JOB_SCHEMAS.campaign_expand,
+    JOB_SCHEMAS.campaign_refresh,
+    JOB_SCHEMAS.campaign_rebuild,
+  ])
+  .meta({ id: 'Job', description: 'A job; `params` and `result` depend on its `kind`.' });
 export type Job = z.infer<typeof Job>;
+export type JobOf<K extends JobKind> = z.output<(typeof JOB_SCHEMAS)[K]>;
 
 export const JobListQuery = PaginationQuery.extend({
   site_id: Id.optional(),
   campaign_id: Id.optional(),
-  kind: repeatable(z.string().min(1).max(64)).optional(),
+  kind: repeatable(JobKind).optional(),
   status: repeatable(JobStatus).optional(),
 });
 export type JobListQuery = z.infer<typeof JobListQuery>;
 
 export const JobList = pageOf(Job);
 export const JobParams = z.strictObject({ job_id: Id });
-
-/** Events sent on `GET /events`; the UI refetches what `site.updated` names. */
-export const EventsQuery = z.strictObject({ site_id: Id.optional(), job_id: Id.optional() });

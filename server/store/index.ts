@@ -1,48 +1,62 @@
-/** The store handed to the domain: one database and one repository per table. */
+/**
+ * The store handed to the domain: one database, a repository per table and a read model per query across tables.
+ *
+ * - `repos/<table>-repo.ts` owns a table (or a table with its satellites, as `pages` has `page_content`): its
+ *   writes, and reads of its own rows. `crawl-depth-repo.ts` is a repository too: it writes the derived depth
+ *   columns of `urls` and `pages` through its own temporary table.
+ * - `views/<name>-view.ts` is a read model: it joins or aggregates tables other repositories own, writes nothing
+ *   and owns no table.
+ *
+ * Both parse at the edge: rows come back typed, JSON columns already parsed, so the domain never parses a column.
+ * The store keeps one flat object, views beside repositories, so callers read `store.pagesQuery` like
+ * `store.pages`.
+ */
 import type { Db } from './db.js';
-import { campaignSignalsRepo } from './repos/campaign-signals-repo.js';
 import { campaignsRepo } from './repos/campaigns-repo.js';
 import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
 import { embeddingsRepo } from './repos/embeddings-repo.js';
-import { graphRepo } from './repos/graph-repo.js';
-import { gscFiguresRepo } from './repos/gsc-figures-repo.js';
 import { gscRowsRepo } from './repos/gsc-rows-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linksRepo } from './repos/links-repo.js';
-import { otherUrlsRepo } from './repos/other-urls-repo.js';
-import { pagesQueryRepo } from './repos/pages-query-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
-import { reportRepo } from './repos/report-repo.js';
-import { urlsRepo } from './repos/urls-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
-import { siteStatsRepo } from './repos/site-stats-repo.js';
 import { similarityRepo } from './repos/similarity-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
+import { urlsRepo } from './repos/urls-repo.js';
+import { campaignSignalsView } from './views/campaign-signals-view.js';
+import { graphView } from './views/graph-view.js';
+import { gscFiguresView } from './views/gsc-figures-view.js';
+import { otherUrlsView } from './views/other-urls-view.js';
+import { pagesView } from './views/pages-view.js';
+import { reportView } from './views/report-view.js';
+import { siteStatsView } from './views/site-stats-view.js';
 
 export function createStore(db: Db, file: string) {
   return {
     db,
     file,
+    // Repositories: one per table.
     sites: sitesRepo(db),
-    siteStats: siteStatsRepo(db),
     jobs: jobsRepo(db),
     settings: settingsRepo(db),
     urls: urlsRepo(db),
     pages: pagesRepo(db),
     links: linksRepo(db),
     crawlDepth: crawlDepthRepo(db),
-    pagesQuery: pagesQueryRepo(db),
-    graph: graphRepo(db),
     embeddings: embeddingsRepo(db),
     similarity: similarityRepo(db),
-    otherUrls: otherUrlsRepo(db),
-    report: reportRepo(db),
-    gscFigures: gscFiguresRepo(db),
     gscRows: gscRowsRepo(db),
     campaigns: campaignsRepo(db),
     targets: targetsRepo(db),
-    campaignSignals: campaignSignalsRepo(db),
+    // Read models: queries across tables.
+    siteStats: siteStatsView(db),
+    pagesQuery: pagesView(db),
+    graph: graphView(db),
+    otherUrls: otherUrlsView(db),
+    report: reportView(db),
+    gscFigures: gscFiguresView(db),
+    campaignSignals: campaignSignalsView(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

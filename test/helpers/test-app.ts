@@ -65,7 +65,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     logger,
   });
   const runner = new JobRunner(services.jobs, bus, logger, 2);
-  for (const k of [...builtinJobKinds(services), ...(opts.jobKinds ?? [])]) runner.register(k);
+  for (const k of builtinJobKinds(services, opts.jobKinds)) runner.register(k);
   if (opts.followUps) wireFollowUps(services, logger);
   if (opts.startRunner ?? true) runner.start();
   const token = opts.auth === false ? null : TEST_TOKEN;

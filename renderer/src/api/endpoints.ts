@@ -16,6 +16,7 @@ import type {
   HubClient,
   IdeaCheckResult,
   Job,
+  JobOf,
   Link,
   LinkGraph,
   ListPage,
@@ -157,7 +158,7 @@ export const analyticsApi = {
   gscSync: (body: GscSyncRequest) => post<Job>('/analytics/gsc/sync', body),
   /** The site's recent syncs, newest first: how the last one ended, and what the last good one fetched. */
   recentGscSyncs: (siteId: number, signal?: AbortSignal) =>
-    get<ListPage<Job>>('/jobs', { site_id: siteId, kind: 'gsc_sync', limit: 20 }, signal),
+    get<ListPage<JobOf<'gsc_sync'>>>('/jobs', { site_id: siteId, kind: 'gsc_sync', limit: 20 }, signal),
 };
 
 export const systemApi = {

@@ -5,14 +5,14 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useThrottled } from '../hooks/use-throttled.js';
-import type { Job, SiteUpdatedEvent } from './types.js';
+import type { SiteChange, StreamEventName as EventName, StreamEvents as EventMap } from './types.js';
 
-export interface EventMap {
-  'job.progress': Job;
-  'job.finished': Job;
-  'site.updated': SiteUpdatedEvent;
-}
-type EventName = keyof EventMap;
+// Every event the server sends, checked against its list at compile time.
+const EVENT_NAMES = Object.keys({
+  'job.progress': true,
+  'job.finished': true,
+  'site.updated': true,
+} satisfies Record<EventName, true>) as EventName[];
 type Listener<K extends EventName> = (data: EventMap[K]) => void;
 
 class EventHub {
@@ -44,7 +44,7 @@ export function EventsProvider({ children }: { children: ReactNode }) {
     const source = new EventSource('/events');
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);
-    for (const name of ['job.progress', 'job.finished', 'site.updated'] as const) {
+    for (const name of EVENT_NAMES) {
       source.addEventListener(name, (event: MessageEvent<string>) => {
         try {
           hub.emit(name, JSON.parse(event.data) as EventMap[typeof name]);
@@ -84,7 +84,7 @@ export function useEvent<K extends EventName>(name: K, fn: Listener<K>): void {
  */
 export function useSiteChanges(
   siteId: number | undefined,
-  changes: readonly string[],
+  changes: readonly SiteChange[],
   reload: () => void,
   everyMs = 1000,
 ): void {

@@ -6,7 +6,7 @@ import type { OtherUrl, OtherUrlReason } from '../../../server/schemas/analytics
 import type { EdgeKind } from '../../../server/schemas/crawl.js';
 import type { EmbeddingSearchResult, IdeaCheckResult } from '../../../server/schemas/embeddings.js';
 import type { LinkGraph, SiteSummary } from '../../../server/schemas/graph.js';
-import type { Job } from '../../../server/schemas/jobs.js';
+import type { Job, JobKind, JobOf } from '../../../server/schemas/jobs.js';
 import type { Link, Page, PageListItem, PageSort, PageSummary } from '../../../server/schemas/pages.js';
 import type { Cluster, Pair } from '../../../server/schemas/similarity.js';
 import type { CrawlSettingsPatch, Site } from '../../../server/schemas/sites.js';
@@ -20,6 +20,8 @@ export type {
   Health,
   IdeaCheckResult,
   Job,
+  JobKind,
+  JobOf,
   Link,
   LinkGraph,
   OtherUrl,
@@ -37,26 +39,21 @@ export type Outcome = Pair['outcome'];
 export type GraphNode = LinkGraph['nodes'][number];
 export type GraphEdge = LinkGraph['edges'][number];
 
-export interface ListPage<T> {
-  items: T[];
-  next_cursor: string | null;
-}
+export type { ListPage } from '../../../server/schemas/common.js';
 
-export interface ExportInfo {
-  name: string;
-  formats: string[];
-  description: string;
-}
+export type { ExportInfo } from '../../../server/schemas/export.js';
 
-/** The events `/events` sends (see server/http/event-stream.ts). */
-export interface SiteUpdatedEvent {
-  site_id: number;
-  changes: string[];
-}
+export type {
+  SiteChange,
+  SiteUpdatedEvent,
+  StreamEventName,
+  StreamEvents,
+} from '../../../server/schemas/events.js';
 
 export type { GscCredentialsInfo, GscRow, GscSyncRequest } from '../../../server/schemas/gsc.js';
 export type {
   Campaign,
+  CampaignAction,
   CampaignCreate,
   CampaignPatch,
   HubClient,

@@ -2,6 +2,7 @@
  * What a campaign action changed, in a sentence, from its job's `result` (the counts
  * `server/domain/campaigns/campaign-actions.ts` returns): shown when the action finishes and as the last action.
  */
+import type { CampaignAction } from '../api/types.js';
 import { fmtCount, fmtInt, words } from '../format.js';
 
 type Result = Record<string, unknown> | null | undefined;
@@ -27,12 +28,12 @@ function candidates(r: Record<string, unknown>): string {
   return `from ${fmtCount(count(r, 'candidates'), 'candidate')}${dupes ? `, ${fmtCount(dupes, 'duplicate')} left out` : ''}`;
 }
 
-/** `action` is the campaign's `last_action.kind` (`rebuild`) or its job's kind (`campaign-rebuild`). */
-export function actionSummary(action: string, result: Result): string {
+/** `action` is the campaign's `last_action.kind` or its job's `params.action` (`rebuild`). */
+export function actionSummary(action: CampaignAction, result: Result): string {
   if (!result) return '';
   const r = result;
   const kinds = byKind(r);
-  switch (action.replace(/^campaign-/, '')) {
+  switch (action) {
     case 'expand':
       return `${fmtCount(count(r, 'added'), 'target')} proposed${kinds ? ` (${kinds})` : ''} ${candidates(r)}.`;
     case 'refresh': {
@@ -47,11 +48,5 @@ export function actionSummary(action: string, result: Result): string {
         `${kinds ? ` (${kinds})` : ''} ${candidates(r)}; ` +
         `${fmtCount(count(r, 'kept'), 'decided or manual target')} kept.`
       );
-    default:
-      // An action this UI does not know yet: its numbers as they are.
-      return Object.entries(r)
-        .filter(([, v]) => typeof v === 'number')
-        .map(([k, v]) => `${words(k)}: ${fmtInt(v as number)}`)
-        .join(', ');
   }
 }

@@ -126,7 +126,11 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
         </div>
       ))}
       {jobs.finished.slice(0, 1).map((job) => (
-        <JobOutcome key={job.id} job={job} summary={actionSummary(job.kind, job.result)} />
+        <JobOutcome
+          key={job.id}
+          job={job}
+          summary={'action' in job.params ? actionSummary(job.params.action, job.result) : undefined}
+        />
       ))}
       {!jobs.finished.length && c.last_action && (
         <p className="muted small">

@@ -1,17 +1,18 @@
 /** Upload a Search Console export (zip or CSV); the import runs as a job whose progress shows here. */
 import { analyticsApi } from '../api/endpoints.js';
+import type { Job } from '../api/types.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { ProblemNotice } from '../components/problem-notice.js';
 import { useAction } from '../hooks/use-api.js';
 import type { GscJobs } from './gsc-sync-panel.js';
 
-export const GSC_IMPORT = 'gsc_import';
+const isImport = (j: Job) => j.kind === 'gsc_import';
 
 export function GscImportPanel({ siteId, jobs }: { siteId: number; jobs: GscJobs }) {
   const upload = useAction(analyticsApi.gscImport);
-  const importing = jobs.active.filter((j) => j.kind === GSC_IMPORT);
-  const otherRunning = jobs.active.some((j) => j.kind !== GSC_IMPORT);
-  const finished = jobs.finished.filter((j) => j.kind === GSC_IMPORT).slice(0, 1);
+  const importing = jobs.active.filter(isImport);
+  const otherRunning = jobs.active.some((j) => !isImport(j));
+  const finished = jobs.finished.filter(isImport).slice(0, 1);
   return (
     <div className="stack gsc-import">
       <div className="field">

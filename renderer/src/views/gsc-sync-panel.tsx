@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { analyticsApi } from '../api/endpoints.js';
-import type { Job } from '../api/types.js';
+import type { Job, JobOf } from '../api/types.js';
 import { FINISHED_JOB_STATUSES } from '../api/value-lists.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { ProblemNotice } from '../components/problem-notice.js';
@@ -13,7 +13,7 @@ import { useAction, useApi } from '../hooks/use-api.js';
 import { fmtCount, fmtDate, fmtInt } from '../format.js';
 import { defaultRange, propertyGuesses, shiftDay, GSC_MAX_RANGE_DAYS, isoDay } from './gsc-sync-defaults.js';
 
-export const GSC_SYNC = 'gsc_sync';
+const isSync = (j: Job): j is JobOf<'gsc_sync'> => j.kind === 'gsc_sync';
 
 interface SyncForm {
   property: string;
@@ -27,18 +27,15 @@ export interface GscJobs {
   track: (job: Job) => void;
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
 /** What a finished sync did, from its params and result. */
-function SyncSummary({ job }: { job: Job }) {
-  const r = job.result ?? {};
-  const n = (key: string) => Number(r[key] ?? 0);
-  const urls = n('urls_added');
+function SyncSummary({ job }: { job: JobOf<'gsc_sync'> }) {
+  const urls = job.result?.urls_added ?? 0;
   return (
     <>
-      {fmtCount(n('fetched'), 'row')} for <span className="mono break">{str(job.params.property)}</span>,{' '}
-      <span className="nowrap">{str(job.params.date_from)}</span> to{' '}
-      <span className="nowrap">{str(job.params.date_to)}</span>; {fmtInt(n('changed'))} new or changed
+      {fmtCount(job.result?.fetched ?? 0, 'row')} for{' '}
+      <span className="mono break">{job.params.property}</span>,{' '}
+      <span className="nowrap">{job.params.date_from}</span> to{' '}
+      <span className="nowrap">{job.params.date_to}</span>; {fmtInt(job.result?.changed ?? 0)} new or changed
       {urls > 0 && `, ${fmtCount(urls, 'URL')} the crawl had not found`}.
     </>
   );
@@ -59,8 +56,8 @@ export function GscSyncPanel({
   // A failed sync may have had a mistyped property: the prefill follows the last one that worked.
   const lastGood = recent.data?.items.find((j) => j.status === 'succeeded') ?? null;
   const initial = useMemo<SyncForm>(() => {
-    const property = str(lastGood?.params.property) || guesses.domain || guesses.prefix || '';
-    return { property, ...defaultRange(new Date(), str(lastGood?.params.date_to) || undefined) };
+    const property = lastGood?.params.property || guesses.domain || guesses.prefix || '';
+    return { property, ...defaultRange(new Date(), lastGood?.params.date_to || undefined) };
   }, [lastGood, guesses.domain, guesses.prefix]);
   // Untouched, the form follows the prefill (which arrives with the last sync); once edited, it is the user's.
   const [edited, setEdited] = useState<SyncForm | null>(null);
@@ -68,10 +65,10 @@ export function GscSyncPanel({
   const set = (patch: Partial<SyncForm>) => setEdited({ ...form, ...patch });
 
   const start = useAction(analyticsApi.gscSync);
-  const syncing = jobs.active.filter((j) => j.kind === GSC_SYNC);
-  const otherRunning = jobs.active.some((j) => j.kind !== GSC_SYNC);
+  const syncing = jobs.active.filter(isSync);
+  const otherRunning = jobs.active.some((j) => !isSync(j));
   const latest =
-    jobs.finished.find((j) => j.kind === GSC_SYNC) ??
+    jobs.finished.find(isSync) ??
     (lastJob && FINISHED_JOB_STATUSES.includes(lastJob.status) ? lastJob : null);
   const yesterday = shiftDay(isoDay(new Date()), -1);
 

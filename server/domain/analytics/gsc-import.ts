@@ -11,24 +11,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../../store/index.js';
-import type { Job, JobProgress } from '../../schemas/jobs.js';
+import type { JobParamsOf, JobProgress, JobResultOf } from '../../schemas/jobs.js';
 import { ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SitesService } from '../sites/sites-service.js';
 import { ExportFormatError, type ExportTable } from './gsc-export-csv.js';
 import { checkExport, isZip, readExport } from './gsc-export-reader.js';
-import { GSC_EXCLUSIVE_WITH, GSC_IMPORT_KIND } from './gsc-sync.js';
+import { GSC_EXCLUSIVE_WITH } from './gsc-sync.js';
 import type { GscRecord, GscWriter } from './gsc-writer.js';
 
 export const GSC_UPLOAD_DIR = 'gsc-uploads';
 export const GSC_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-interface ImportParams {
-  upload: string;
-  filename: string;
-  bytes: number;
-}
+type ImportParams = JobParamsOf<'gsc_import'>;
 
 export class GscImport {
   private readonly dir: string;
@@ -43,7 +39,7 @@ export class GscImport {
   ) {
     this.dir = join(dataDir, GSC_UPLOAD_DIR);
     bus?.on('job.finished', (job) => {
-      if (job.kind === GSC_IMPORT_KIND) this.discard(job.params as unknown as ImportParams);
+      if (job.kind === 'gsc_import') this.discard(job.params);
     });
     this.removeOrphans();
   }
@@ -65,9 +61,9 @@ export class GscImport {
       return;
     }
     const inUse = new Set(
-      [...this.store.jobs.withStatus('queued'), ...this.store.jobs.withStatus('running')]
-        .filter((j) => j.kind === GSC_IMPORT_KIND)
-        .map((j) => (JSON.parse(j.params) as Partial<ImportParams>).upload),
+      [...this.store.jobs.withStatus('queued'), ...this.store.jobs.withStatus('running')].flatMap((j) =>
+        j.kind === 'gsc_import' ? [j.params.upload] : [],
+      ),
     );
     for (const name of names) if (!inUse.has(name)) rmSync(join(this.dir, name), { force: true });
   }
@@ -90,12 +86,11 @@ export class GscImport {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const upload = `${randomUUID()}${isZip(body) ? '.zip' : '.csv'}`;
     writeFileSync(join(this.dir, upload), body, { mode: 0o600 });
-    const params: ImportParams = { upload, filename, bytes: body.length };
     try {
       return this.jobs.create({
-        kind: GSC_IMPORT_KIND,
+        kind: 'gsc_import',
         site_id: siteId,
-        params: { ...params },
+        params: { upload, filename, bytes: body.length },
         exclusive_with: GSC_EXCLUSIVE_WITH,
       });
     } catch (err) {
@@ -117,11 +112,10 @@ export class GscImport {
   }
 
   async run(
-    job: Job,
+    siteId: number,
+    p: ImportParams,
     run: { signal: AbortSignal; progress(p: Partial<JobProgress>): void },
-  ): Promise<Record<string, unknown>> {
-    const siteId = job.site_id!;
-    const p = job.params as unknown as ImportParams;
+  ): Promise<JobResultOf<'gsc_import'>> {
     const file = this.fileOf(p);
     let body: Buffer;
     try {

@@ -4,7 +4,7 @@
  * page id of a crawled page.
  */
 import type { Store } from '../../store/index.js';
-import type { GscFigureRow } from '../../store/repos/gsc-figures-repo.js';
+import type { GscFigureRow } from '../../store/views/gsc-figures-view.js';
 
 export interface GscPageFigures {
   clicks: number;

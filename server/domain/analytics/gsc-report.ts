@@ -4,9 +4,10 @@
  */
 import type { Store } from '../../store/index.js';
 import type { GscAfter, GscReportRow } from '../../store/repos/gsc-rows-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { CursorKey } from '../../schemas/common.js';
 import type { GscListQuery, GscRow } from '../../schemas/gsc.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { cursorPage } from '../sort-cursor.js';
 
 const badCursor = () =>
   new ValidationError('The cursor does not belong to this grouping.', [
@@ -62,10 +63,7 @@ export class GscReport {
     const rows = q.group_by
       ? this.store.gscRows.grouped(filter, q.group_by, after, q.limit + 1)
       : this.store.gscRows.rows(filter, (after?.[0] as number | undefined) ?? 0, q.limit + 1);
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    let next: string | null = null;
-    if (rows.length > q.limit && last) {
+    const { page, next_cursor } = cursorPage(rows, q.limit, (last) => {
       const key =
         q.group_by === 'page'
           ? [last.clicks, last.page_id]
@@ -74,8 +72,8 @@ export class GscReport {
             : q.group_by === 'date'
               ? [last.date]
               : [last.id];
-      next = encodeCursor([...key, group]);
-    }
-    return { items: page.map(toRow), next_cursor: next };
+      return [...key, group];
+    });
+    return { items: page.map(toRow), next_cursor };
   }
 }

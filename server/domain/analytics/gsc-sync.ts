@@ -6,6 +6,7 @@
  * with exponential backoff (or the server's Retry-After), a bounded number of times; 401/403/400 end the job
  * with Google's explanation.
  */
+import { z } from 'zod';
 import {
   createSearchConsoleClient,
   SearchConsoleError,
@@ -13,7 +14,14 @@ import {
   type SearchConsoleClient,
 } from '../../adapters/search-console-client.js';
 import { daysBetween, GscSyncRequest } from '../../schemas/gsc.js';
-import type { Job, JobProgress } from '../../schemas/jobs.js';
+import {
+  GscSyncTotals,
+  type Job,
+  type JobKind,
+  type JobParamsOf,
+  type JobProgress,
+  type JobResultOf,
+} from '../../schemas/jobs.js';
 import { CancelledError, ConflictError, TransientError } from '../errors.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -24,10 +32,8 @@ import { CONNECT_HINT, IMPORT_HINT, REPLACE_HINT } from './gsc-where.js';
 import { shiftDays } from './gsc-queries.js';
 import type { GscRecord, GscWriter } from './gsc-writer.js';
 
-export const GSC_SYNC_KIND = 'gsc_sync';
-export const GSC_IMPORT_KIND = 'gsc_import';
 /** Sync and import of one site write the same rows, so one waits for the other. */
-export const GSC_EXCLUSIVE_WITH = [GSC_SYNC_KIND, GSC_IMPORT_KIND];
+export const GSC_EXCLUSIVE_WITH = ['gsc_sync', 'gsc_import'] as const satisfies readonly JobKind[];
 
 const CHUNK_DAYS = 7;
 const MAX_ATTEMPTS = 6;
@@ -35,20 +41,14 @@ const BASE_DELAY_MS = 1000;
 const MAX_DELAY_MS = 32_000;
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
-interface Checkpoint {
-  next_chunk: number;
-  fetched: number;
-  stored: number;
-  changed: number;
-  urls_added: number;
-  requests: number;
-  retries: number;
-}
+/** The week to fetch next and the totals so far; a row that is not this starts the sync over. */
+const Checkpoint = GscSyncTotals.extend({ next_chunk: z.number().int().min(0) });
+type Checkpoint = z.infer<typeof Checkpoint>;
 
 export interface SyncRun {
   signal: AbortSignal;
   progress(p: Partial<JobProgress>): void;
-  loadCheckpoint(): Checkpoint | null;
+  loadCheckpoint(): unknown;
   saveCheckpoint(c: Checkpoint): void;
 }
 
@@ -103,14 +103,14 @@ export class GscSync {
       );
     }
     return this.jobs.create({
-      kind: GSC_SYNC_KIND,
+      kind: 'gsc_sync',
       site_id: req.site_id,
       params: { property: req.property, date_from: req.date_from, date_to: req.date_to },
       exclusive_with: GSC_EXCLUSIVE_WITH,
     });
   }
 
-  async run(siteId: number, params: Omit<GscSyncRequest, 'site_id'>, run: SyncRun) {
+  async run(siteId: number, params: JobParamsOf<'gsc_sync'>, run: SyncRun): Promise<JobResultOf<'gsc_sync'>> {
     // Jobs queued before the request's limits were tightened resume on start-up; check them again.
     const valid = GscSyncRequest.safeParse({ ...params, site_id: siteId });
     if (!valid.success) {
@@ -131,7 +131,7 @@ export class GscSync {
       tokenUrl: s.gsc_token_url,
     });
     const chunks = dateChunks(params.date_from, params.date_to);
-    const cp: Checkpoint = run.loadCheckpoint() ?? {
+    const cp: Checkpoint = Checkpoint.nullable().catch(null).parse(run.loadCheckpoint()) ?? {
       next_chunk: 0,
       fetched: 0,
       stored: 0,

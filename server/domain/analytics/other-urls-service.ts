@@ -1,10 +1,10 @@
 /** The other-URLs report: what a site links to, lists or redirects to that is not an indexable page. */
 import type { Store } from '../../store/index.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { CursorKey } from '../../schemas/common.js';
 import { sourceBit, sourcesFromBits } from '../../schemas/crawl.js';
-import type { OtherUrl, OtherUrlReason, OtherUrlsQuery } from '../../schemas/analytics.js';
+import type { OtherUrl, OtherUrlsQuery } from '../../schemas/analytics.js';
 import { NotFoundError } from '../errors.js';
-import { afterKey } from '../sort-cursor.js';
+import { afterKey, idPage } from '../sort-cursor.js';
 
 export class OtherUrlsService {
   constructor(private readonly store: Store) {}
@@ -17,12 +17,12 @@ export class OtherUrlsService {
     const afterId = afterKey(q.cursor, 'number') ?? 0;
     const bits = (q.source ?? []).reduce((acc, s) => acc | sourceBit(s), 0);
     const rows = this.store.otherUrls.list(q.site_id, q.reason, bits, afterId, q.limit + 1);
-    const page = rows.slice(0, q.limit);
+    const { page, next_cursor } = idPage(rows, q.limit);
     const gsc = new Map(this.store.gscFigures.figuresFor(page.map((r) => r.id)).map((f) => [f.url_id, f]));
     const items = page.map((r) => ({
       id: r.id,
       url: r.url,
-      reason: r.reason as OtherUrlReason,
+      reason: r.reason,
       sources: sourcesFromBits(r.sources),
       status_code: r.status_code,
       content_type: r.content_type,
@@ -31,6 +31,6 @@ export class OtherUrlsService {
       gsc_impressions: gsc.get(r.id)?.impressions ?? null,
       first_seen_at: r.first_seen_at,
     }));
-    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+    return { items, next_cursor };
   }
 }

@@ -10,7 +10,7 @@
 import type { Store } from '../../store/index.js';
 import type { TargetRow } from '../../store/repos/targets-repo.js';
 import type { CampaignSettings } from '../../schemas/campaigns.js';
-import type { TargetKind, TargetStatus } from '../../schemas/targets.js';
+import type { TargetEvidence, TargetKind } from '../../schemas/targets.js';
 import type { EventBus } from '../events.js';
 import type { CampaignsService } from './campaigns-service.js';
 import { SOURCES, type TargetAssessor } from './target-assessor.js';
@@ -30,11 +30,11 @@ interface Picked {
 
 /** What de-duplication compares of a stored target; with no subject of its own, its title is what it is about. */
 const keyOf = (row: TargetRow) => ({
-  kind: row.kind as TargetKind,
+  kind: row.kind,
   title: row.title,
   subject: row.subject ?? row.title,
   page_id: row.page_id,
-  related_page_ids: JSON.parse(row.related_page_ids) as number[],
+  related_page_ids: row.related_page_ids,
 });
 
 const vectorOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
@@ -58,7 +58,7 @@ export class CampaignActions {
   async rebuild(campaignId: number, ctx: ActionContext) {
     const kept = this.store.targets
       .ofCampaign(campaignId)
-      .filter((t) => DECIDED.has(t.status as TargetStatus) || t.source === 'manual');
+      .filter((t) => DECIDED.has(t.status) || t.source === 'manual');
     const { picked, candidates, duplicates } = await this.generate(campaignId, kept, ctx);
     const { removed, added } = this.store.tx(() => {
       const removed = this.store.targets.dropProposedGenerated(campaignId);
@@ -71,18 +71,13 @@ export class CampaignActions {
   async refresh(campaignId: number, ctx: ActionContext) {
     const signals = this.assessor.signalsFor(this.campaigns.view(campaignId));
     const rows = this.store.targets.ofCampaign(campaignId);
-    const results: { id: number; score: number; rationale: string; evidence: string }[] = [];
+    const results: { id: number; score: number; rationale: string; evidence: TargetEvidence }[] = [];
     let stale = 0;
     for (const [i, row] of rows.entries()) {
       ctx.signal.throwIfAborted();
       const a = await this.assessor.assess(signals, row);
       if (a.evidence.stale) stale++;
-      results.push({
-        id: row.id,
-        score: a.score,
-        rationale: a.rationale,
-        evidence: JSON.stringify(a.evidence),
-      });
+      results.push({ id: row.id, score: a.score, rationale: a.rationale, evidence: a.evidence });
       ctx.progress({
         phase: 'rescoring',
         done: i + 1,
@@ -215,11 +210,11 @@ export class CampaignActions {
         title: c.title,
         query: c.query,
         page_id: c.page_id,
-        related_page_ids: JSON.stringify(c.related_page_ids),
+        related_page_ids: c.related_page_ids,
         status: 'proposed',
         score: c.score,
         rationale: c.rationale,
-        evidence: JSON.stringify(c.evidence),
+        evidence: c.evidence,
         notes: '',
         source,
         subject: c.subject,

@@ -5,7 +5,7 @@
  */
 import type { Store } from '../../store/index.js';
 import type { CampaignRow, CampaignWrite } from '../../store/repos/campaigns-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { CursorKey } from '../../schemas/common.js';
 import {
   CAMPAIGN_SETTINGS_DEFAULTS,
   type Campaign,
@@ -14,20 +14,18 @@ import {
   type CampaignListQuery,
   type CampaignPatch,
   type CampaignSettings,
-  type CampaignStatus,
   type HubClient,
   type LastAction,
 } from '../../schemas/campaigns.js';
-import type { Job, JobStatus } from '../../schemas/jobs.js';
+import { CAMPAIGN_ACTION_KINDS, type Job } from '../../schemas/jobs.js';
 import { TARGET_STATUSES } from '../../schemas/targets.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
-import { afterKey } from '../sort-cursor.js';
+import { afterKey, idPage } from '../sort-cursor.js';
 import type { CampaignView } from './site-signals.js';
 
-export const ACTION_KIND_PREFIX = 'campaign-';
-export const actionKind = (action: CampaignAction) => `${ACTION_KIND_PREFIX}${action}`;
+const ACTION_KINDS = Object.values(CAMPAIGN_ACTION_KINDS);
 
 /** Seed topics once each, in the analyst's order (a repeated topic would only repeat the same check). */
 const uniqueTopics = (topics: string[]) => {
@@ -55,18 +53,18 @@ export class CampaignsService {
   }
 
   private settingsOf(row: CampaignRow): CampaignSettings {
-    return { ...CAMPAIGN_SETTINGS_DEFAULTS, ...(JSON.parse(row.settings) as Partial<CampaignSettings>) };
+    return { ...CAMPAIGN_SETTINGS_DEFAULTS, ...row.settings };
   }
 
   private lastAction(id: number): LastAction | null {
-    const job = this.store.campaigns.lastActionJob(id);
+    const job = this.store.jobs.ofCampaign(id, ACTION_KINDS, 'last');
     if (!job) return null;
     return {
-      kind: job.kind.slice(ACTION_KIND_PREFIX.length) as CampaignAction,
+      kind: job.params.action,
       job_id: job.id,
-      status: job.status as JobStatus,
+      status: job.status,
       at: job.finished_at ?? job.created_at,
-      result: job.result === null ? null : (JSON.parse(job.result) as Record<string, unknown>),
+      result: job.result,
     };
   }
 
@@ -85,8 +83,8 @@ export class CampaignsService {
       name: row.name,
       site_id: row.site_id,
       description: row.description,
-      status: row.status as CampaignStatus,
-      seed_topics: JSON.parse(row.seed_topics) as string[],
+      status: row.status,
+      seed_topics: row.seed_topics,
       persona_context: row.persona_context,
       settings: this.settingsOf(row),
       target_counts,
@@ -106,7 +104,7 @@ export class CampaignsService {
     return {
       id: row.id,
       site_id: row.site_id,
-      seed_topics: JSON.parse(row.seed_topics) as string[],
+      seed_topics: row.seed_topics,
       persona_context: row.persona_context,
       settings: this.settingsOf(row),
     };
@@ -118,8 +116,8 @@ export class CampaignsService {
       afterKey(q.cursor, 'number') ?? 0,
       q.limit + 1,
     );
-    const items = rows.slice(0, q.limit).map((r) => this.toCampaign(r));
-    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+    const { page, next_cursor } = idPage(rows, q.limit);
+    return { items: page.map((r) => this.toCampaign(r)), next_cursor };
   }
 
   create(input: CampaignCreate): Campaign {
@@ -130,9 +128,9 @@ export class CampaignsService {
       site_id: input.site_id,
       description: input.description ?? '',
       status: input.status ?? 'draft',
-      seed_topics: JSON.stringify(uniqueTopics(input.seed_topics ?? [])),
+      seed_topics: uniqueTopics(input.seed_topics ?? []),
       persona_context: input.persona_context || null,
-      settings: JSON.stringify(input.settings ?? {}),
+      settings: input.settings ?? {},
     });
     this.bus.emit('site.updated', { site_id: row.site_id, changes: ['campaigns'] });
     return this.toCampaign(row);
@@ -147,10 +145,10 @@ export class CampaignsService {
       site_id: row.site_id,
       description: patch.description ?? row.description,
       status: patch.status ?? row.status,
-      seed_topics: patch.seed_topics ? JSON.stringify(uniqueTopics(patch.seed_topics)) : row.seed_topics,
+      seed_topics: patch.seed_topics ? uniqueTopics(patch.seed_topics) : row.seed_topics,
       persona_context:
         patch.persona_context === undefined ? row.persona_context : patch.persona_context || null,
-      settings: JSON.stringify({ ...(JSON.parse(row.settings) as object), ...patch.settings }),
+      settings: { ...row.settings, ...patch.settings },
     };
     const updated = this.store.campaigns.update(id, next)!;
     this.bus.emit('site.updated', { site_id: row.site_id, changes: ['campaigns'] });
@@ -163,10 +161,10 @@ export class CampaignsService {
    */
   delete(id: number): void {
     const row = this.row(id);
-    const active = this.store.campaigns.activeActionJob(id);
+    const active = this.store.jobs.ofCampaign(id, ACTION_KINDS, 'active');
     if (active) {
       throw new ConflictError(
-        `Campaign ${id} has a ${active.kind.slice(ACTION_KIND_PREFIX.length)} job (${active.id}) ${active.status}; wait for it or cancel it (POST /jobs/${active.id}/cancel) before deleting the campaign.`,
+        `Campaign ${id} has a ${active.params.action} job (${active.id}) ${active.status}; wait for it or cancel it (POST /jobs/${active.id}/cancel) before deleting the campaign.`,
         { job_id: active.id },
       );
     }
@@ -179,15 +177,13 @@ export class CampaignsService {
     next_cursor: string | null;
   } {
     const rows = this.store.campaigns.hubClients(afterKey(q.cursor, 'string') ?? '', q.limit + 1);
-    const items = rows.slice(0, q.limit).map((r) => ({
+    const { page, next_cursor } = idPage(rows, q.limit, (r) => r.hub_client_id);
+    const items = page.map((r) => ({
       hub_client_id: r.hub_client_id,
       campaign_count: r.campaign_count,
       status_counts: { draft: r.draft, active: r.active, paused: r.paused, archived: r.archived },
     }));
-    return {
-      items,
-      next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.hub_client_id]) : null,
-    };
+    return { items, next_cursor };
   }
 
   /**
@@ -202,10 +198,10 @@ export class CampaignsService {
         `Campaign ${id} is archived; set its status to active (PATCH /api/campaigns/${id}) before you ${action} it.`,
       );
     }
-    const active = this.store.campaigns.activeActionJob(id);
+    const active = this.store.jobs.ofCampaign(id, ACTION_KINDS, 'active');
     if (active) {
       throw new ConflictError(
-        `Campaign ${id} already has a ${active.kind.slice(ACTION_KIND_PREFIX.length)} job (${active.id}, ${active.status}); wait for it or cancel it first.`,
+        `Campaign ${id} already has a ${active.params.action} job (${active.id}, ${active.status}); wait for it or cancel it first.`,
         { job_id: active.id },
       );
     }
@@ -216,7 +212,7 @@ export class CampaignsService {
       );
     }
     return this.jobs.create({
-      kind: actionKind(action),
+      kind: CAMPAIGN_ACTION_KINDS[action],
       site_id: row.site_id,
       campaign_id: id,
       params: { action },

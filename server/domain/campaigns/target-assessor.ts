@@ -5,7 +5,7 @@
  */
 import type { Store } from '../../store/index.js';
 import type { TargetRow } from '../../store/repos/targets-repo.js';
-import type { TargetEvidence, TargetKind } from '../../schemas/targets.js';
+import type { TargetKind } from '../../schemas/targets.js';
 import type { GscQueries } from '../analytics/gsc-queries.js';
 import type { EmbeddingService } from '../embeddings/embedding-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -23,18 +23,15 @@ export const SOURCES: Readonly<Record<TargetKind, TargetSource>> = {
   internal_link: internalLinkSource,
 };
 
-export const parseEvidence = (raw: string | null): TargetEvidence | null =>
-  raw === null ? null : (JSON.parse(raw) as TargetEvidence);
-
 export function identityOf(row: TargetRow): TargetIdentity {
   return {
-    kind: row.kind as TargetKind,
+    kind: row.kind,
     title: row.title,
     query: row.query,
     page_id: row.page_id,
-    related_page_ids: JSON.parse(row.related_page_ids) as number[],
+    related_page_ids: row.related_page_ids,
     // Manual targets not assessed yet have no evidence; every generated target has.
-    origin: parseEvidence(row.evidence)?.origin ?? 'manual',
+    origin: row.evidence?.origin ?? 'manual',
   };
 }
 
@@ -51,7 +48,7 @@ export class TargetAssessor {
   }
 
   assess(signals: SiteSignals, row: TargetRow): Promise<Assessment> {
-    return SOURCES[row.kind as TargetKind].assess(signals, identityOf(row), parseEvidence(row.evidence));
+    return SOURCES[row.kind].assess(signals, identityOf(row), row.evidence);
   }
 
   /** Judges a target that is not stored yet, so a failure leaves no half-made row behind. */

@@ -12,14 +12,12 @@ import type {
   TargetKind,
   TargetListQuery,
   TargetPatch,
-  TargetSource,
-  TargetStatus,
 } from '../../schemas/targets.js';
 import { NotFoundError, UnavailableError, ValidationError, type FieldIssue } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { afterSortKey, keysetPage } from '../sort-cursor.js';
 import type { CampaignsService } from './campaigns-service.js';
-import { parseEvidence, type TargetAssessor } from './target-assessor.js';
+import type { TargetAssessor } from './target-assessor.js';
 import type { Assessment } from './target-candidate.js';
 import { subjectToStore } from './target-dedupe.js';
 import { assertTransition } from './transitions.js';
@@ -28,17 +26,17 @@ export function toTarget(row: TargetRow): Target {
   return {
     id: row.id,
     campaign_id: row.campaign_id,
-    kind: row.kind as TargetKind,
+    kind: row.kind,
     title: row.title,
     query: row.query,
     page_id: row.page_id,
-    related_page_ids: JSON.parse(row.related_page_ids) as number[],
-    status: row.status as TargetStatus,
+    related_page_ids: row.related_page_ids,
+    status: row.status,
     score: row.score,
     rationale: row.rationale,
-    evidence: parseEvidence(row.evidence),
+    evidence: row.evidence,
     notes: row.notes,
-    source: row.source as TargetSource,
+    source: row.source,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -142,11 +140,11 @@ export class TargetsService {
         title: identity.title,
         query: identity.query,
         page_id: identity.page_id,
-        related_page_ids: JSON.stringify(identity.related_page_ids),
+        related_page_ids: identity.related_page_ids,
         status: input.status ?? 'proposed',
         score: assessment?.score ?? null,
         rationale: assessment?.rationale ?? 'Added by hand.',
-        evidence: assessment ? JSON.stringify(assessment.evidence) : null,
+        evidence: assessment?.evidence ?? null,
         notes: input.notes ?? '',
         source: 'manual',
         subject: subjectToStore(identity),
@@ -160,7 +158,7 @@ export class TargetsService {
   /** Edits notes, title and query freely; a status change must be an edge of the transition table (409). */
   update(id: number, patch: TargetPatch): Target {
     const row = this.row(id);
-    if (patch.status !== undefined) assertTransition(id, row.status as TargetStatus, patch.status);
+    if (patch.status !== undefined) assertTransition(id, row.status, patch.status);
     const title = patch.title ?? row.title;
     const query = patch.query === undefined ? row.query : patch.query;
     const updated = this.store.targets.updateFields(id, {
@@ -168,7 +166,7 @@ export class TargetsService {
       notes: patch.notes ?? row.notes,
       title,
       query,
-      subject: subjectToStore({ kind: row.kind as TargetKind, title, query }, row),
+      subject: subjectToStore({ kind: row.kind, title, query }, row),
     })!;
     const siteId = this.store.campaigns.get(row.campaign_id)?.site_id;
     if (siteId !== undefined) this.bus.emit('site.updated', { site_id: siteId, changes: ['campaigns'] });

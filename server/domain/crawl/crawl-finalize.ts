@@ -73,7 +73,7 @@ function resolveRedirects(store: Store, siteId: number, maxRedirects: number): n
       }
       if (!error && chain.length - 1 > maxRedirects) error = 'too_many_redirects';
       if (error === 'redirect_loop') loops++;
-      store.pages.setRedirectResult(start.id, JSON.stringify(chain), error);
+      store.pages.setRedirectResult(start.id, chain, error);
     }
   });
   return loops;

@@ -7,32 +7,27 @@ import { BrowserPool } from '../../adapters/browser-pool.js';
 import { locateChromium } from '../../adapters/chromium-locator.js';
 import type { Store } from '../../store/index.js';
 import type { CrawlStart } from '../../schemas/crawl.js';
-import type { Job } from '../../schemas/jobs.js';
-import { CrawlSettings, type CrawlSettingsPatch } from '../../schemas/sites.js';
+import type { Job, JobKind, JobOf, JobParamsOf } from '../../schemas/jobs.js';
+import { CrawlSettings } from '../../schemas/sites.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { SitesService } from '../sites/sites-service.js';
-import { Crawler, type CrawlCheckpoint, type CrawlProgress, type CrawlReport } from './crawler.js';
+import { CrawlCheckpoint, Crawler, type CrawlProgress, type CrawlReport } from './crawler.js';
 import { ExtractorPool } from './extract-pool.js';
 
-export const CRAWL_KIND = 'crawl';
 /** Work that reads or rewrites a site's pages must not overlap a crawl of it. */
-export const CRAWL_EXCLUSIVE_WITH = [CRAWL_KIND];
-
-export interface CrawlJobParams {
-  mode: 'spider' | 'list';
-  urls?: string[];
-  settings?: CrawlSettingsPatch;
-}
+export const CRAWL_EXCLUSIVE_WITH = ['crawl'] as const satisfies readonly JobKind[];
 
 export interface CrawlJobContext {
-  job: Job;
+  job: JobOf<'crawl'>;
+  params: JobParamsOf<'crawl'>;
   signal: AbortSignal;
   progress(p: CrawlProgress): void;
-  loadCheckpoint(): CrawlCheckpoint | null;
+  /** What the job saved; anything else (a corrupt row) starts the start-up steps over. */
+  loadCheckpoint(): unknown;
   saveCheckpoint(c: CrawlCheckpoint): void;
 }
 
@@ -64,19 +59,21 @@ export class CrawlService {
     const site = this.sites.get(input.site_id);
     const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
     if (settings.render_js !== 'off') this.chromiumPath();
-    const params: CrawlJobParams = { mode: input.mode, ...(input.urls ? { urls: input.urls } : {}) };
-    if (input.settings) params.settings = input.settings;
     return this.jobs.create({
-      kind: CRAWL_KIND,
+      kind: 'crawl',
       site_id: site.id,
-      params: params as unknown as Record<string, unknown>,
+      params: {
+        mode: input.mode,
+        ...(input.urls ? { urls: input.urls } : {}),
+        ...(input.settings ? { settings: input.settings } : {}),
+      },
       exclusive_with: CRAWL_EXCLUSIVE_WITH,
     });
   }
 
-  private crawlJob(jobId: number): Job {
+  private crawlJob(jobId: number): JobOf<'crawl'> {
     const job = this.jobs.get(jobId);
-    if (job.kind !== CRAWL_KIND) throw new NotFoundError(`Job ${jobId} is a ${job.kind} job, not a crawl.`);
+    if (job.kind !== 'crawl') throw new NotFoundError(`Job ${jobId} is a ${job.kind} job, not a crawl.`);
     return job;
   }
 
@@ -101,7 +98,7 @@ export class CrawlService {
     const siteId = ctx.job.site_id;
     if (siteId === null) throw new NotFoundError('A crawl job needs a site.');
     const site = this.sites.get(siteId);
-    const params = ctx.job.params as unknown as CrawlJobParams;
+    const params = ctx.params;
     const settings = CrawlSettings.parse({ ...site.settings, ...params.settings });
     const fetcher = new HttpFetcher({
       connectionsPerOrigin: settings.concurrency,
@@ -126,7 +123,7 @@ export class CrawlService {
           mode: params.mode,
           listUrls: params.urls ?? [],
           signal: ctx.signal,
-          checkpoint: ctx.loadCheckpoint(),
+          checkpoint: CrawlCheckpoint.nullable().catch(null).parse(ctx.loadCheckpoint()),
           saveCheckpoint: (c) => ctx.saveCheckpoint(c),
           progress: (p) => ctx.progress(p),
         },

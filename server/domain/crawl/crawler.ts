@@ -5,6 +5,7 @@
  * committed batch ended. Finishing touches (depths, redirect chains, link counts) are in crawl-finalize.ts.
  */
 import { setMaxListeners } from 'node:events';
+import { z } from 'zod';
 import type { HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { Store } from '../../store/index.js';
 import type { UrlRow } from '../../store/repos/urls-repo.js';
@@ -24,10 +25,9 @@ import { createScope } from './scope.js';
 import { discoverSitemapUrls } from './sitemap-discovery.js';
 import { normalizeUrl } from './url-normalizer.js';
 
-export interface CrawlCheckpoint {
-  seeded: boolean;
-  sitemaps_done: boolean;
-}
+/** Which start-up steps a crawl has done; the frontier itself lives in `urls`. */
+export const CrawlCheckpoint = z.object({ seeded: z.boolean(), sitemaps_done: z.boolean() });
+export type CrawlCheckpoint = z.infer<typeof CrawlCheckpoint>;
 
 export interface CrawlProgress {
   phase: string;

@@ -13,7 +13,7 @@ import type {
   IdeaCheck,
   IdeaCheckResult,
 } from '../../schemas/embeddings.js';
-import type { Job } from '../../schemas/jobs.js';
+import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
@@ -24,9 +24,8 @@ import type { SettingsService } from '../settings/settings-service.js';
 import { MODEL_DIM, MODEL_NAME } from '../system/health-service.js';
 import { rows, similarityFromDistance, weightedMean } from './vectors.js';
 
-export const EMBED_KIND = 'embed';
 /** Embedding reads what a crawl writes: never both at once for one site. */
-export const EMBED_EXCLUSIVE_WITH = ['crawl', EMBED_KIND];
+export const EMBED_EXCLUSIVE_WITH = ['crawl', 'embed'] as const satisfies readonly JobKind[];
 
 /** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
 const TITLE_WEIGHT = 2;
@@ -45,7 +44,7 @@ export interface EmbedProgress {
 export function titleText(p: Pick<PageToEmbed, 'title' | 'h1' | 'headings'>): string {
   const parts = [p.title ?? ''];
   if (p.h1 && p.h1 !== p.title) parts.push(p.h1);
-  const headings = (JSON.parse(p.headings) as { level: number; text: string }[])
+  const headings = p.headings
     .filter((h) => h.level >= 2)
     .slice(0, 5)
     .map((h) => h.text);
@@ -80,7 +79,12 @@ export class EmbeddingService {
         `The embedding model is not built (${embedder.modelFile} is missing). Build it with \`npm run build:model\` (offline, a few seconds).`,
       );
     }
-    return this.jobs.create({ kind: EMBED_KIND, site_id: siteId, exclusive_with: EMBED_EXCLUSIVE_WITH });
+    return this.jobs.create({
+      kind: 'embed',
+      site_id: siteId,
+      params: {},
+      exclusive_with: EMBED_EXCLUSIVE_WITH,
+    });
   }
 
   /** `all-MiniLM-L6-v2@fp32`: stored with each page so a change of variant re-embeds. */

@@ -4,12 +4,12 @@
  */
 import type { Store } from '../../store/index.js';
 import type { TargetRow } from '../../store/repos/targets-repo.js';
-import type { TargetEvidence } from '../../schemas/targets.js';
+import type { TargetStatus } from '../../schemas/targets.js';
 import type { Dataset, Row } from './datasets.js';
 
 export interface CampaignExportFilter {
   campaignId: number;
-  statuses?: string[] | undefined;
+  statuses?: readonly TargetStatus[] | undefined;
 }
 
 const COLUMNS = [
@@ -33,7 +33,7 @@ const COLUMNS = [
 ];
 
 function toRow(store: Store, t: TargetRow): Row {
-  const evidence = t.evidence === null ? null : (JSON.parse(t.evidence) as TargetEvidence);
+  const evidence = t.evidence;
   // The evidence remembers pages that have since gone; the store knows the rest.
   const urlOf = (id: number) =>
     evidence?.pages.find((p) => p.id === id)?.url ?? store.pages.get(id)?.url ?? '';
@@ -45,7 +45,7 @@ function toRow(store: Store, t: TargetRow): Row {
     title: t.title,
     query: t.query,
     page_url: t.page_id === null ? null : urlOf(t.page_id),
-    related_urls: (JSON.parse(t.related_page_ids) as number[]).map(urlOf).join(' '),
+    related_urls: t.related_page_ids.map(urlOf).join(' '),
     rationale: t.rationale,
     notes: t.notes,
     source: t.source,

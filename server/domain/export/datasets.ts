@@ -3,6 +3,7 @@
  * a crawl can keep writing while a large export streams).
  */
 import type { Store } from '../../store/index.js';
+import type { PageRow } from '../../store/repos/pages-repo.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
 import { graphFile, type GraphFormat } from './graph-export.js';
 
@@ -25,7 +26,7 @@ const page = <T extends { id: number }>(rows: T[], map: (r: T) => Row, limit: nu
   last: rows.length === limit ? rows.at(-1)!.id : null,
 });
 
-const PAGE_COLUMNS = [
+const PAGE_COLUMNS: (keyof PageRow)[] = [
   'id',
   'url',
   'status_code',
@@ -58,7 +59,7 @@ export const DATASETS: Dataset[] = [
       page(
         store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit),
         (r) => ({
-          ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, (r as unknown as Row)[c] ?? null])),
+          ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, r[c]])),
           indexable: r.indexable === 1,
         }),
         limit,

@@ -4,6 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Store } from '../../store/index.js';
+import type { TargetStatus } from '../../schemas/targets.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { CAMPAIGN_TARGETS, campaignTargetsDataset } from './campaign-targets-dataset.js';
 import { neutralizeFormula } from './csv-safety.js';
@@ -60,7 +61,11 @@ export class ExportService {
   async openFor(
     name: string,
     format: string,
-    q: { site_id?: number | undefined; campaign_id?: number | undefined; status?: string[] | undefined },
+    q: {
+      site_id?: number | undefined;
+      campaign_id?: number | undefined;
+      status?: readonly TargetStatus[] | undefined;
+    },
   ): Promise<ExportStream> {
     const need = (param: 'site_id' | 'campaign_id') =>
       new ValidationError(`Invalid query: query.${param} is required for ${name}.${format}.`, [
@@ -82,7 +87,11 @@ export class ExportService {
     throw need('site_id');
   }
 
-  private openCampaignTargets(format: ExportFormat, campaignId: number, statuses?: string[]): ExportStream {
+  private openCampaignTargets(
+    format: ExportFormat,
+    campaignId: number,
+    statuses?: readonly TargetStatus[],
+  ): ExportStream {
     const campaign = this.store.campaigns.get(campaignId);
     if (!campaign) throw new NotFoundError(`No campaign with id ${campaignId}.`);
     const dataset = campaignTargetsDataset({ campaignId, statuses });

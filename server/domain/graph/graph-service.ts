@@ -3,12 +3,12 @@
  * carrying the nodes its edges touch (so a client can draw as it loads) and, on the first page, the orphans.
  */
 import type { Store } from '../../store/index.js';
-import type { GraphNodeRow } from '../../store/repos/graph-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { GraphNodeRow } from '../../store/views/graph-view.js';
+import type { CursorKey } from '../../schemas/common.js';
 import { EDGE_KINDS, sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { LinkGraph } from '../../schemas/graph.js';
 import { NotFoundError } from '../errors.js';
-import { afterKey } from '../sort-cursor.js';
+import { afterKey, idPage } from '../sort-cursor.js';
 
 /** Sources that make a URL a known page even with no inbound link. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
@@ -40,8 +40,10 @@ export class GraphService {
     if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
     const kinds = [...new Set(q.edge_kind ?? EDGE_KINDS)];
     const afterId = afterKey(q.cursor, 'number') ?? 0;
-    const rows = this.store.graph.edges(siteId, kinds, afterId, q.limit + 1);
-    const edges = rows.slice(0, q.limit);
+    const { page: edges, next_cursor } = idPage(
+      this.store.graph.edges(siteId, kinds, afterId, q.limit + 1),
+      q.limit,
+    );
     const ids = new Set<number>();
     for (const e of edges) ids.add(e.source_id).add(e.target_id);
     const clusters = this.store.similarity.clusterOfPages(siteId);
@@ -62,7 +64,7 @@ export class GraphService {
         nofollow: e.nofollow === 1,
         count: e.count,
       })),
-      next_cursor: rows.length > q.limit ? encodeCursor([edges.at(-1)!.id]) : null,
+      next_cursor,
     };
   }
 }

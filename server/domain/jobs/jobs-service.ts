@@ -2,38 +2,30 @@
  * Jobs as the domain sees them: creation with the one-running-per-site rule, reads, cancellation requests and
  * the state changes the runner makes. Every change is stored first and then announced on the bus.
  */
+import type { z } from 'zod';
 import type { Store } from '../../store/index.js';
-import type { JobRow } from '../../store/repos/jobs-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
-import type { Job, JobError, JobListQuery, JobProgress, JobStatus } from '../../schemas/jobs.js';
+import type { CursorKey } from '../../schemas/common.js';
+import {
+  JOB_KINDS,
+  type Job,
+  type JobError,
+  type JobKind,
+  type JobListQuery,
+  type JobOf,
+  type JobProgress,
+  type JobStatus,
+} from '../../schemas/jobs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
-import { afterKey } from '../sort-cursor.js';
+import { afterKey, idPage } from '../sort-cursor.js';
 
-export function rowToJob(row: JobRow): Job {
-  return {
-    id: row.id,
-    kind: row.kind,
-    site_id: row.site_id,
-    campaign_id: row.campaign_id,
-    status: row.status as JobStatus,
-    progress: { phase: row.phase, done: row.done, total: row.total, message: row.message },
-    params: JSON.parse(row.params) as Record<string, unknown>,
-    result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
-    error: row.error === null ? null : (JSON.parse(row.error) as JobError),
-    created_at: row.created_at,
-    started_at: row.started_at,
-    finished_at: row.finished_at,
-  };
-}
-
-export interface NewJob {
-  kind: string;
+export interface NewJob<K extends JobKind> {
+  kind: K;
   site_id?: number | null;
   campaign_id?: number | null;
-  params?: Record<string, unknown>;
+  params: z.input<(typeof JOB_KINDS)[K]['params']>;
   /** Kinds that must not run twice at once for a site (crawl, analysis) name the kinds that block them. */
-  exclusive_with?: string[];
+  exclusive_with?: readonly JobKind[];
 }
 
 export class JobsService {
@@ -43,9 +35,9 @@ export class JobsService {
   ) {}
 
   get(id: number): Job {
-    const row = this.store.jobs.get(id);
-    if (!row) throw new NotFoundError(`No job with id ${id}.`);
-    return rowToJob(row);
+    const job = this.store.jobs.get(id);
+    if (!job) throw new NotFoundError(`No job with id ${id}.`);
+    return job;
   }
 
   list(q: JobListQuery & { cursor?: CursorKey | undefined }): { items: Job[]; next_cursor: string | null } {
@@ -58,14 +50,18 @@ export class JobsService {
       kinds: q.kind,
       statuses: q.status,
     });
-    const items = rows.slice(0, q.limit).map(rowToJob);
-    const next = rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null;
-    return { items, next_cursor: next };
+    const { page: items, next_cursor } = idPage(rows, q.limit);
+    return { items, next_cursor };
   }
 
-  /** Stores a queued job and tells the runner. The conflict check and insert share one transaction. */
-  create(job: NewJob): Job {
-    const row = this.store.tx(() => {
+  /**
+   * Stores a queued job and tells the runner. Params are parsed with the kind's schema first (a service that
+   * stores the wrong shape fails here, not when the job runs). The conflict check and insert share one
+   * transaction.
+   */
+  create<K extends JobKind>(job: NewJob<K>): JobOf<K> {
+    const params = JOB_KINDS[job.kind].params.parse(job.params);
+    const created = this.store.tx(() => {
       if (job.site_id != null) {
         for (const kind of job.exclusive_with ?? [job.kind]) {
           const running = this.store.jobs.activeFor(job.site_id, kind);
@@ -81,12 +77,11 @@ export class JobsService {
         kind: job.kind,
         site_id: job.site_id ?? null,
         campaign_id: job.campaign_id ?? null,
-        params: JSON.stringify(job.params ?? {}),
+        params,
       });
     });
-    const created = rowToJob(row);
     this.bus.emit('job.queued', created);
-    return created;
+    return created as JobOf<K>;
   }
 
   /** Cancels a queued job at once; asks the runner to stop a running one. Finished jobs are a conflict. */
@@ -105,7 +100,7 @@ export class JobsService {
   }
 
   /** Puts a cancelled or failed job back in the queue; it continues from its checkpoint. */
-  resume(id: number, exclusiveWith: string[]): Job {
+  resume(id: number, exclusiveWith: readonly JobKind[]): Job {
     const job = this.get(id);
     this.store.tx(() => {
       if (job.site_id != null) {
@@ -143,30 +138,24 @@ export class JobsService {
 
   /** How many times the job has been started, this run included. */
   attempts(id: number): number {
-    return this.store.jobs.get(id)?.attempts ?? 0;
+    return this.store.jobs.attempts(id);
   }
 
   checkpoint(id: number): unknown {
-    const raw = this.store.jobs.get(id)?.checkpoint;
-    return raw == null ? null : (JSON.parse(raw) as unknown);
+    return this.store.jobs.checkpoint(id);
   }
 
   saveCheckpoint(id: number, state: unknown): void {
-    this.store.jobs.setCheckpoint(id, state === null ? null : JSON.stringify(state));
+    this.store.jobs.setCheckpoint(id, state);
   }
 
   finish(
     id: number,
     status: Exclude<JobStatus, 'queued' | 'running'>,
-    result: unknown,
+    result: Job['result'],
     error: JobError | null,
   ) {
-    const changed = this.store.jobs.finish(
-      id,
-      status,
-      result == null ? null : JSON.stringify(result),
-      error === null ? null : JSON.stringify(error),
-    );
+    const changed = this.store.jobs.finish(id, status, result, error);
     if (!changed) return null;
     const job = this.get(id);
     this.bus.emit('job.finished', job);
@@ -179,6 +168,6 @@ export class JobsService {
   }
 
   withStatus(status: JobStatus): Job[] {
-    return this.store.jobs.withStatus(status).map(rowToJob);
+    return this.store.jobs.withStatus(status);
   }
 }

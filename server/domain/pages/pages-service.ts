@@ -1,12 +1,12 @@
 /** Pages as the API shows them: lists with filters and keyset cursors, one page in full, and its links. */
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
-import type { LinkRow } from '../../store/repos/pages-query-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { LinkRow } from '../../store/views/pages-view.js';
+import type { CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListItem, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError } from '../errors.js';
-import { afterKey, afterSortKey, keysetPage } from '../sort-cursor.js';
+import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 
 export function summaryOf(row: PageRow): PageSummary {
   return {
@@ -19,7 +19,7 @@ export function summaryOf(row: PageRow): PageSummary {
     title: row.title,
     h1: row.h1,
     indexable: row.indexable === 1,
-    indexability_reason: row.indexability_reason as PageSummary['indexability_reason'],
+    indexability_reason: row.indexability_reason,
     word_count: row.word_count,
     response_ms: row.response_ms,
     inlinks: row.inlinks,
@@ -79,18 +79,18 @@ export class PagesService {
     return {
       ...summaryOf(row),
       meta_description: row.meta_description,
-      headings: JSON.parse(row.headings) as Page['headings'],
+      headings: row.headings,
       canonical_url: row.canonical_url,
-      canonical_state: row.canonical_state as Page['canonical_state'],
+      canonical_state: row.canonical_state,
       meta_robots: row.meta_robots,
       x_robots_tag: row.x_robots_tag,
-      hreflang: JSON.parse(row.hreflang) as Page['hreflang'],
-      structured_data_types: JSON.parse(row.structured_data_types) as string[],
+      hreflang: row.hreflang,
+      structured_data_types: row.structured_data_types,
       language: row.language,
       bytes: row.bytes,
       truncated: row.truncated === 1,
       content_hash: row.content_hash,
-      redirect_chain: JSON.parse(row.redirect_chain) as Page['redirect_chain'],
+      redirect_chain: row.redirect_chain,
       fetch_error: row.fetch_error,
       encoding: row.encoding,
       in_sitemap: (row.sources & sourceBit('sitemap')) !== 0,
@@ -110,8 +110,8 @@ export class PagesService {
     if (!this.store.pages.get(id)) throw new NotFoundError(`No page with id ${id}.`);
     const afterId = afterKey(q.cursor, 'number') ?? 0;
     const rows = this.store.pagesQuery.links(id, q.direction, q.edge_kind, afterId, q.limit + 1);
-    const items = rows.slice(0, q.limit).map(toLink);
-    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+    const { page, next_cursor } = idPage(rows, q.limit);
+    return { items: page.map(toLink), next_cursor };
   }
 }
 
@@ -120,7 +120,7 @@ function toLink(r: LinkRow): Link {
     id: r.id,
     source: { id: r.source_id, url: r.source_url, title: r.source_title, status_code: r.source_status },
     target: { id: r.target_id, url: r.target_url, title: r.target_title, status_code: r.target_status },
-    edge_kind: r.edge_kind as EdgeKind,
+    edge_kind: r.edge_kind,
     anchor_text: r.anchor_text,
     nofollow: r.nofollow === 1,
     count: r.count,

@@ -1,10 +1,10 @@
 /** Reading a site's current analysis: pairs (filtered, sorted, keyset-paginated) and clusters with their pages. */
 import type { Store } from '../../store/index.js';
 import type { ClusterRow } from '../../store/repos/similarity-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
+import type { CursorKey } from '../../schemas/common.js';
 import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
 import { NotFoundError } from '../errors.js';
-import { afterKey, afterSortKey, keysetPage } from '../sort-cursor.js';
+import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
 
 export class SimilarityQueries {
@@ -65,8 +65,8 @@ export class SimilarityQueries {
   }) {
     const afterId = afterKey(q.cursor, 'number') ?? 0;
     const rows = this.store.similarity.clusters(q.site_id, q.min_size, afterId, q.limit + 1);
-    const items = rows.slice(0, q.limit).map((r) => this.expand(r));
-    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+    const { page, next_cursor } = idPage(rows, q.limit);
+    return { items: page.map((r) => this.expand(r)), next_cursor };
   }
 
   cluster(id: number): Cluster {

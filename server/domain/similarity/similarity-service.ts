@@ -16,14 +16,17 @@ import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { cosine } from '../embeddings/vectors.js';
-import type { Job } from '../../schemas/jobs.js';
+import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
 import { buildClusters } from './clusters.js';
 import { EXACT_JACCARD_MARGIN, shingleJaccard } from './shingle-jaccard.js';
 import { crossEncoderScorer, passageScorer, type PairScorer } from './reranker-choice.js';
 
-export const SIMILARITY_KIND = 'similarity';
-export const SIMILARITY_EXCLUSIVE_WITH = ['crawl', 'embed', SIMILARITY_KIND];
+export const SIMILARITY_EXCLUSIVE_WITH = [
+  'crawl',
+  'embed',
+  'similarity',
+] as const satisfies readonly JobKind[];
 const NEIGHBOURS = 10;
 /** Candidate pairs scored between two yields to the event loop (and one cross-encoder call's worth). */
 const SLICE = 200;
@@ -56,7 +59,7 @@ export class SimilarityService {
   schedule(req: AnalyzeRequest): Job {
     if (!this.store.sites.get(req.site_id)) throw new NotFoundError(`No site with id ${req.site_id}.`);
     return this.jobs.create({
-      kind: SIMILARITY_KIND,
+      kind: 'similarity',
       site_id: req.site_id,
       params: req.thresholds ? { thresholds: req.thresholds } : {},
       exclusive_with: SIMILARITY_EXCLUSIVE_WITH,

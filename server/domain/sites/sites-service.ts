@@ -1,18 +1,12 @@
 /** Sites: the root every crawl, page and campaign belongs to. */
 import type { Store } from '../../store/index.js';
 import type { SiteRow } from '../../store/repos/sites-repo.js';
-import { encodeCursor, type CursorKey } from '../../schemas/common.js';
-import {
-  CRAWL_SETTINGS_DEFAULTS,
-  type CrawlSettings,
-  type Site,
-  type SiteCreate,
-  type SitePatch,
-} from '../../schemas/sites.js';
+import type { CursorKey } from '../../schemas/common.js';
+import { CRAWL_SETTINGS_DEFAULTS, type Site, type SiteCreate, type SitePatch } from '../../schemas/sites.js';
 import type { SiteSummary } from '../../schemas/graph.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
-import { afterKey } from '../sort-cursor.js';
+import { afterKey, idPage } from '../sort-cursor.js';
 
 /** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
 export function originOf(startUrl: string): string {
@@ -26,13 +20,12 @@ export class SitesService {
   ) {}
 
   private toSite(row: SiteRow): Site {
-    const overrides = JSON.parse(row.settings) as Partial<CrawlSettings>;
     return {
       id: row.id,
       name: row.name,
       start_url: row.start_url,
       origin: row.origin,
-      settings: { ...CRAWL_SETTINGS_DEFAULTS, ...overrides },
+      settings: { ...CRAWL_SETTINGS_DEFAULTS, ...row.settings },
       stats: this.store.siteStats.get(row.id),
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -51,8 +44,8 @@ export class SitesService {
 
   list(q: { limit: number; cursor?: CursorKey | undefined }) {
     const rows = this.store.sites.listAfter(afterKey(q.cursor, 'number') ?? 0, q.limit + 1);
-    const items = rows.slice(0, q.limit).map((r) => this.toSite(r));
-    return { items, next_cursor: rows.length > q.limit ? encodeCursor([items.at(-1)!.id]) : null };
+    const { page, next_cursor } = idPage(rows, q.limit);
+    return { items: page.map((r) => this.toSite(r)), next_cursor };
   }
 
   create(input: SiteCreate): Site {
@@ -69,7 +62,7 @@ export class SitesService {
   update(id: number, patch: SitePatch): Site {
     const row = this.row(id);
     const startUrl = patch.start_url ? new URL(patch.start_url).href : row.start_url;
-    const settings = { ...(JSON.parse(row.settings) as object), ...patch.settings };
+    const settings = { ...row.settings, ...patch.settings };
     const updated = this.store.sites.update(id, {
       name: patch.name ?? row.name,
       start_url: startUrl,

@@ -9,14 +9,8 @@ import {
   GscListQuery,
   GscSyncRequest,
 } from '../../schemas/gsc.js';
-import { Job } from '../../schemas/jobs.js';
+import { JOB_SCHEMAS } from '../../schemas/jobs.js';
 import { defineRoute, reply } from '../define-route.js';
-
-const jobAccepted = (description: string) => ({
-  description,
-  schema: Job,
-  headers: { Location: { description: 'The job’s URL.' } },
-});
 
 export function gscRoutes(s: Services) {
   return [
@@ -48,14 +42,11 @@ export function gscRoutes(s: Services) {
       job: true,
       body: GscSyncRequest,
       responses: {
-        202: jobAccepted('The queued sync job.'),
+        202: { description: 'The queued sync job.', schema: JOB_SCHEMAS.gsc_sync },
         404: { description: 'No such site.' },
         409: { description: 'No credentials are stored, or a sync or import of this site is running.' },
       },
-      handler: ({ body }) => {
-        const job = s.gscSync.schedule(body);
-        return reply(202, job, { Location: `/jobs/${job.id}` });
-      },
+      handler: ({ body }) => s.gscSync.schedule(body),
     }),
     defineRoute({
       method: 'post',
@@ -81,18 +72,16 @@ export function gscRoutes(s: Services) {
         description: 'a Search Console export, as a zip or CSV file',
       },
       responses: {
-        202: jobAccepted('The queued import job.'),
+        202: { description: 'The queued import job.', schema: JOB_SCHEMAS.gsc_import },
         400: { description: 'The file is not a Search Console performance export.' },
         404: { description: 'No such site.' },
         409: { description: 'A sync or import of this site is running.' },
       },
-      handler: async ({ query, upload }) => {
-        const job = await s.gscImport.accept(query.site_id, upload!.body, {
+      handler: ({ query, upload }) =>
+        s.gscImport.accept(query.site_id, upload!.body, {
           filename: query.filename,
           declaredZip: /zip/i.test(upload!.contentType),
-        });
-        return reply(202, job, { Location: `/jobs/${job.id}` });
-      },
+        }),
     }),
     defineRoute({
       method: 'get',

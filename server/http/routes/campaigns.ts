@@ -11,7 +11,7 @@ import {
   HubClientListQuery,
   type CampaignAction,
 } from '../../schemas/campaigns.js';
-import { Job } from '../../schemas/jobs.js';
+import { CAMPAIGN_ACTION_KINDS, JOB_SCHEMAS } from '../../schemas/jobs.js';
 import { defineRoute, reply, type RouteDef } from '../define-route.js';
 
 const notFound = { description: 'No such campaign.' };
@@ -47,8 +47,7 @@ function actionRoute(s: Services, action: CampaignAction): RouteDef {
     responses: {
       202: {
         description: 'The queued job; its result counts what changed.',
-        schema: Job,
-        headers: { Location: { description: 'The job’s URL.' } },
+        schema: JOB_SCHEMAS[CAMPAIGN_ACTION_KINDS[action]],
       },
       404: notFound,
       409: {
@@ -56,10 +55,7 @@ function actionRoute(s: Services, action: CampaignAction): RouteDef {
       },
       503: { description: 'The embedding model is not built.' },
     },
-    handler: ({ params }) => {
-      const job = s.campaigns.schedule(params.campaign_id, action);
-      return reply(202, job, { Location: `/jobs/${job.id}` });
-    },
+    handler: ({ params }) => s.campaigns.schedule(params.campaign_id, action),
   });
 }
 

@@ -1,10 +1,8 @@
 /** `crawl` router: start, cancel and resume crawls. */
 import type { Services } from '../../domain/services.js';
 import { CrawlJobParams, CrawlStart } from '../../schemas/crawl.js';
-import { Job } from '../../schemas/jobs.js';
-import { defineRoute, reply } from '../define-route.js';
-
-const jobLocation = (job: { id: number }) => ({ Location: `/jobs/${job.id}` });
+import { JOB_SCHEMAS } from '../../schemas/jobs.js';
+import { defineRoute } from '../define-route.js';
 
 export function crawlRoutes(s: Services) {
   return [
@@ -22,17 +20,13 @@ export function crawlRoutes(s: Services) {
       responses: {
         202: {
           description: 'The queued crawl job.',
-          schema: Job,
-          headers: { Location: { description: 'The job’s URL.' } },
+          schema: JOB_SCHEMAS.crawl,
         },
         404: { description: 'No such site.' },
         409: { description: 'A crawl of this site is already queued or running.' },
         503: { description: 'render_js needs Chromium and none was found.' },
       },
-      handler: ({ body }) => {
-        const job = s.crawl.start(body);
-        return reply(202, job, jobLocation(job));
-      },
+      handler: ({ body }) => s.crawl.start(body),
     }),
     defineRoute({
       method: 'post',
@@ -44,7 +38,7 @@ export function crawlRoutes(s: Services) {
       stability: 'internal',
       params: CrawlJobParams,
       responses: {
-        200: { description: 'The crawl job after the request.', schema: Job },
+        200: { description: 'The crawl job after the request.', schema: JOB_SCHEMAS.crawl },
         404: { description: 'No such crawl job.' },
         409: { description: 'The crawl has already finished.' },
       },
@@ -62,16 +56,12 @@ export function crawlRoutes(s: Services) {
       responses: {
         202: {
           description: 'The crawl job, queued again.',
-          schema: Job,
-          headers: { Location: { description: 'The job’s URL.' } },
+          schema: JOB_SCHEMAS.crawl,
         },
         404: { description: 'No such crawl job.' },
         409: { description: 'The crawl is not cancelled or failed, or another crawl of the site runs.' },
       },
-      handler: ({ params }) => {
-        const job = s.crawl.resume(params.job_id);
-        return reply(202, job, jobLocation(job));
-      },
+      handler: ({ params }) => s.crawl.resume(params.job_id),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 /** `jobs` router: job list and detail, cancellation, and the `/events` stream. */
 import type { Services } from '../../domain/services.js';
-import { EventsQuery, Job, JobList, JobListQuery, JobParams } from '../../schemas/jobs.js';
+import { EventsQuery } from '../../schemas/events.js';
+import { Job, JobList, JobListQuery, JobParams } from '../../schemas/jobs.js';
 import { defineRoute } from '../define-route.js';
 import { openEventStream } from '../event-stream.js';
 

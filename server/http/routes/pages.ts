@@ -7,9 +7,9 @@ import {
   SimilarPages,
   SimilarQuery,
 } from '../../schemas/embeddings.js';
-import { Job } from '../../schemas/jobs.js';
+import { JOB_SCHEMAS } from '../../schemas/jobs.js';
 import { Page, PageLinks, PageLinksQuery, PageList, PageListQuery, PageParams } from '../../schemas/pages.js';
-import { defineRoute, reply } from '../define-route.js';
+import { defineRoute } from '../define-route.js';
 
 const modelMissing = { description: 'The embedding model is not built (the detail says how to build it).' };
 
@@ -99,17 +99,13 @@ export function pagesRoutes(s: Services) {
       responses: {
         202: {
           description: 'The queued embed job.',
-          schema: Job,
-          headers: { Location: { description: 'The job’s URL.' } },
+          schema: JOB_SCHEMAS.embed,
         },
         404: { description: 'No such site.' },
         409: { description: 'A crawl or embedding of this site is queued or running.' },
         503: modelMissing,
       },
-      handler: ({ body }) => {
-        const job = s.embeddings.schedule(body.site_id);
-        return reply(202, job, { Location: `/jobs/${job.id}` });
-      },
+      handler: ({ body }) => s.embeddings.schedule(body.site_id),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 /** `similarity` router: the analysis job, its pairs (also per site, for merge overlays) and its clusters. */
 import type { Services } from '../../domain/services.js';
-import { Job } from '../../schemas/jobs.js';
+import { JOB_SCHEMAS } from '../../schemas/jobs.js';
 import {
   AnalyzeRequest,
   Cluster,
@@ -12,7 +12,7 @@ import {
   SitePairListQuery,
 } from '../../schemas/similarity.js';
 import { SiteParams } from '../../schemas/sites.js';
-import { defineRoute, reply } from '../define-route.js';
+import { defineRoute } from '../define-route.js';
 
 export function similarityRoutes(s: Services) {
   return [
@@ -30,16 +30,12 @@ export function similarityRoutes(s: Services) {
       responses: {
         202: {
           description: 'The queued analysis job.',
-          schema: Job,
-          headers: { Location: { description: 'The job’s URL.' } },
+          schema: JOB_SCHEMAS.similarity,
         },
         404: { description: 'No such site.' },
         409: { description: 'A crawl, embedding or analysis of this site is queued or running.' },
       },
-      handler: ({ body }) => {
-        const job = s.similarity.schedule(body);
-        return reply(202, job, { Location: `/jobs/${job.id}` });
-      },
+      handler: ({ body }) => s.similarity.schedule(body),
     }),
     defineRoute({
       method: 'get',

@@ -3,9 +3,6 @@ import type { Services } from '../../domain/services.js';
 import { AppSettings, AppSettingsPatch, Health } from '../../schemas/system.js';
 import { defineRoute } from '../define-route.js';
 
-/** Routes reachable without the token. */
-export const PUBLIC_ROUTES = new Set(['get /health', 'get /openapi.json']);
-
 export function systemRoutes(s: Services, openapi: () => unknown) {
   return [
     defineRoute({
@@ -15,6 +12,7 @@ export function systemRoutes(s: Services, openapi: () => unknown) {
       operationId: 'system.health',
       summary: 'Health: version, database, model and Chromium',
       stability: 'stable',
+      public: true,
       responses: { 200: { description: 'Health report.', schema: Health } },
       handler: () => s.health.get(),
     }),
@@ -25,6 +23,7 @@ export function systemRoutes(s: Services, openapi: () => unknown) {
       operationId: 'system.openapi',
       summary: 'This API as an OpenAPI 3.1 document',
       stability: 'stable',
+      public: true,
       responses: { 200: { description: 'The OpenAPI document.', contentType: 'application/json' } },
       handler: () => openapi(),
     }),

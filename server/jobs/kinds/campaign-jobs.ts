@@ -3,27 +3,33 @@
  * refresh and rebuild simply run again (their outcome does not depend on having run before); expand is not
  * repeated blindly, since a second run would add another batch the analyst did not ask for.
  */
-import type { CampaignActions } from '../../domain/campaigns/campaign-actions.js';
-import { actionKind } from '../../domain/campaigns/campaigns-service.js';
-import type { CampaignAction } from '../../schemas/campaigns.js';
-import type { JobKind } from '../job-kind.js';
+import type { ActionContext, CampaignActions } from '../../domain/campaigns/campaign-actions.js';
+import type { JobContext, JobKind } from '../job-kind.js';
 
-const ON_RESTART: Record<CampaignAction, JobKind['onRestart']> = {
-  expand: 'fail',
-  refresh: 'rerun',
-  rebuild: 'rerun',
-};
+type ActionKinds = [JobKind<'campaign_expand'>, JobKind<'campaign_refresh'>, JobKind<'campaign_rebuild'>];
 
-export function campaignJobKinds(actions: CampaignActions): JobKind[] {
-  return (['expand', 'refresh', 'rebuild'] as const).map((action) => ({
-    kind: actionKind(action),
-    onRestart: ON_RESTART[action],
-    async run(ctx) {
-      if (ctx.job.campaign_id === null) throw new Error(`a ${action} job needs a campaign`);
-      return actions[action](ctx.job.campaign_id, {
-        signal: ctx.signal,
-        progress: (p) => ctx.progress(p),
-      });
+export function campaignJobKinds(actions: CampaignActions): ActionKinds {
+  // The campaign the job acts on, and the part of the job's context an action uses.
+  const args = (ctx: JobContext) => {
+    if (ctx.job.campaign_id === null) throw new Error(`a ${ctx.job.kind} job needs a campaign`);
+    const actionCtx: ActionContext = { signal: ctx.signal, progress: (p) => ctx.progress(p) };
+    return [ctx.job.campaign_id, actionCtx] as const;
+  };
+  return [
+    {
+      kind: 'campaign_expand',
+      onRestart: 'fail',
+      run: (ctx) => actions.expand(...args(ctx)),
     },
-  }));
+    {
+      kind: 'campaign_refresh',
+      onRestart: 'rerun',
+      run: (ctx) => actions.refresh(...args(ctx)),
+    },
+    {
+      kind: 'campaign_rebuild',
+      onRestart: 'rerun',
+      run: (ctx) => actions.rebuild(...args(ctx)),
+    },
+  ];
 }

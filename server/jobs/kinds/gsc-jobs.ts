@@ -4,19 +4,21 @@
  * tried once more from there. An import re-reads its kept upload and is idempotent, so it simply runs again.
  */
 import type { GscImport } from '../../domain/analytics/gsc-import.js';
-import { GSC_IMPORT_KIND, GSC_SYNC_KIND, type GscSync } from '../../domain/analytics/gsc-sync.js';
-import type { GscSyncRequest } from '../../schemas/gsc.js';
+import type { GscSync } from '../../domain/analytics/gsc-sync.js';
 import type { JobKind } from '../job-kind.js';
 
-export function gscJobKinds(sync: GscSync, importer: GscImport): JobKind[] {
+export function gscJobKinds(
+  sync: GscSync,
+  importer: GscImport,
+): [JobKind<'gsc_sync'>, JobKind<'gsc_import'>] {
   return [
     {
-      kind: GSC_SYNC_KIND,
+      kind: 'gsc_sync',
       onRestart: 'resume',
       maxAttempts: 2,
       async run(ctx) {
         if (ctx.job.site_id === null) throw new Error('a Search Console sync needs a site');
-        return sync.run(ctx.job.site_id, ctx.job.params as Omit<GscSyncRequest, 'site_id'>, {
+        return sync.run(ctx.job.site_id, ctx.params, {
           signal: ctx.signal,
           progress: (p) => ctx.progress(p),
           loadCheckpoint: () => ctx.loadCheckpoint(),
@@ -25,11 +27,14 @@ export function gscJobKinds(sync: GscSync, importer: GscImport): JobKind[] {
       },
     },
     {
-      kind: GSC_IMPORT_KIND,
+      kind: 'gsc_import',
       onRestart: 'rerun',
       async run(ctx) {
         if (ctx.job.site_id === null) throw new Error('a Search Console import needs a site');
-        return importer.run(ctx.job, { signal: ctx.signal, progress: (p) => ctx.progress(p) });
+        return importer.run(ctx.job.site_id, ctx.params, {
+          signal: ctx.signal,
+          progress: (p) => ctx.progress(p),
+        });
       },
     },
   ];

@@ -10,12 +10,18 @@ import { embedJobKind } from './embed-job.js';
 import { gscJobKinds } from './gsc-jobs.js';
 import { similarityJobKind } from './similarity-job.js';
 
-export function builtinJobKinds(services: Services): JobKind[] {
-  return [
+/**
+ * Every kind this build runs. `replacements` stand in for the built-in kind of the same name (tests run the
+ * runner with work they control, under the real kinds' names, params and results).
+ */
+export function builtinJobKinds(services: Services, replacements: readonly JobKind[] = []): JobKind[] {
+  const replaced = new Set(replacements.map((k) => k.kind));
+  const builtin: JobKind[] = [
     crawlJobKind(services.crawl),
     embedJobKind(services.embeddings),
     similarityJobKind(services.similarity),
     ...gscJobKinds(services.gscSync, services.gscImport),
     ...campaignJobKinds(services.campaignActions),
   ];
+  return [...builtin.filter((k) => !replaced.has(k.kind)), ...replacements];
 }

@@ -1,16 +1,14 @@
 /** The `similarity` job kind: an analysis is rebuilt from scratch, so after a restart it simply runs again. */
-import { SIMILARITY_KIND, type SimilarityService } from '../../domain/similarity/similarity-service.js';
-import type { AnalyzeRequest } from '../../schemas/similarity.js';
+import type { SimilarityService } from '../../domain/similarity/similarity-service.js';
 import type { JobKind } from '../job-kind.js';
 
-export function similarityJobKind(similarity: SimilarityService): JobKind {
+export function similarityJobKind(similarity: SimilarityService): JobKind<'similarity'> {
   return {
-    kind: SIMILARITY_KIND,
+    kind: 'similarity',
     onRestart: 'rerun',
     async run(ctx) {
       if (ctx.job.site_id === null) throw new Error('a similarity job needs a site');
-      const thresholds = (ctx.job.params as { thresholds?: AnalyzeRequest['thresholds'] }).thresholds;
-      return similarity.analyze(ctx.job.site_id, thresholds, {
+      return similarity.analyze(ctx.job.site_id, ctx.params.thresholds, {
         signal: ctx.signal,
         progress: (p) => ctx.progress(p),
       });

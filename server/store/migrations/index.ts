@@ -15,6 +15,7 @@ import siteIdsNeverReused from './0010-site-ids-never-reused.js';
 import newContentSubjects from './0011-new-content-subjects.js';
 import campaignIdsNeverReused from './0012-campaign-ids-never-reused.js';
 import unknownPairCosine from './0013-unknown-pair-cosine.js';
+import snakeCaseJobKinds from './0014-snake-case-job-kinds.js';
 
 export interface Migration {
   id: number;
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   newContentSubjects,
   campaignIdsNeverReused,
   unknownPairCosine,
+  snakeCaseJobKinds,
 ];

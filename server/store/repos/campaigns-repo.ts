@@ -1,8 +1,12 @@
-/** Rows of `campaigns`, per-status target counts, hub clients, and the latest action job of a campaign. */
+/**
+ * Rows of `campaigns` (JSON columns `seed_topics` and `settings` parsed on read, written as JSON), per-status
+ * target counts and hub clients.
+ */
+import type { CampaignSettingsPatch, CampaignStatus } from '../../schemas/campaigns.js';
 import type { Db } from '../db.js';
+import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
-import type { JobRow } from './jobs-repo.js';
 
 export interface CampaignRow {
   id: number;
@@ -10,19 +14,40 @@ export interface CampaignRow {
   name: string;
   site_id: number;
   description: string;
-  status: string;
-  seed_topics: string;
+  status: CampaignStatus;
+  seed_topics: string[];
   persona_context: string | null;
-  settings: string;
+  /** The settings the analyst set; absent keys take the defaults. */
+  settings: CampaignSettingsPatch;
   created_at: string;
   updated_at: string;
 }
 
 export type CampaignWrite = Omit<CampaignRow, 'id' | 'created_at' | 'updated_at'>;
 
+/** The row as stored: JSON columns as text. */
+type StoredCampaign = Omit<CampaignRow, 'seed_topics' | 'settings'> & {
+  seed_topics: string;
+  settings: string;
+};
+type StoredWrite = Omit<StoredCampaign, 'id' | 'created_at' | 'updated_at'>;
+
+const toCampaign = (row: StoredCampaign): CampaignRow => ({
+  ...row,
+  seed_topics: JSON.parse(row.seed_topics) as string[],
+  settings: JSON.parse(row.settings) as CampaignSettingsPatch,
+});
+const toCampaignOrUndefined = (row: StoredCampaign | undefined): CampaignRow | undefined =>
+  row && toCampaign(row);
+const toStored = (c: CampaignWrite): StoredWrite => ({
+  ...c,
+  seed_topics: JSON.stringify(c.seed_topics),
+  settings: JSON.stringify(c.settings),
+});
+
 export interface CampaignFilter {
   hubClientId?: string | undefined;
-  statuses?: string[] | undefined;
+  statuses?: readonly CampaignStatus[] | undefined;
   siteId?: number | undefined;
 }
 
@@ -35,18 +60,16 @@ export interface HubClientRow {
   archived: number;
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
-
 export function campaignsRepo(db: Db) {
   const prepared = statementCache(db);
-  const byId = db.prepare<[number], CampaignRow>('SELECT * FROM campaigns WHERE id = ?');
-  const insert = db.prepare<CampaignWrite & { now: string }>(
+  const byId = db.prepare<[number], StoredCampaign>('SELECT * FROM campaigns WHERE id = ?');
+  const insert = db.prepare<StoredWrite & { now: string }>(
     `INSERT INTO campaigns (hub_client_id, name, site_id, description, status, seed_topics, persona_context,
        settings, created_at, updated_at)
      VALUES (@hub_client_id, @name, @site_id, @description, @status, @seed_topics, @persona_context, @settings,
        @now, @now)`,
   );
-  const update = db.prepare<CampaignWrite & { id: number; now: string }>(
+  const update = db.prepare<StoredWrite & { id: number; now: string }>(
     `UPDATE campaigns SET hub_client_id = @hub_client_id, name = @name, description = @description,
        status = @status, seed_topics = @seed_topics, persona_context = @persona_context, settings = @settings,
        updated_at = @now
@@ -63,23 +86,16 @@ export function campaignsRepo(db: Db) {
        SUM(status = 'paused') AS paused, SUM(status = 'archived') AS archived
      FROM campaigns WHERE hub_client_id > ? GROUP BY hub_client_id ORDER BY hub_client_id LIMIT ?`,
   );
-  const lastJob = db.prepare<[number], JobRow>(
-    `SELECT * FROM jobs WHERE campaign_id = ? AND kind LIKE 'campaign-%' ORDER BY id DESC LIMIT 1`,
-  );
-  const activeJob = db.prepare<[number], JobRow>(
-    `SELECT * FROM jobs WHERE campaign_id = ? AND kind LIKE 'campaign-%' AND status IN ('queued', 'running')
-     ORDER BY id LIMIT 1`,
-  );
 
   return {
-    get: (id: number): CampaignRow | undefined => byId.get(id),
+    get: (id: number): CampaignRow | undefined => toCampaignOrUndefined(byId.get(id)),
     insert(c: CampaignWrite): CampaignRow {
-      const info = insert.run({ ...c, now: nowIso() });
-      return byId.get(Number(info.lastInsertRowid))!;
+      const info = insert.run({ ...toStored(c), now: nowIso() });
+      return toCampaign(byId.get(Number(info.lastInsertRowid))!);
     },
     update(id: number, c: CampaignWrite): CampaignRow | undefined {
-      update.run({ ...c, id, now: nowIso() });
-      return byId.get(id);
+      update.run({ ...toStored(c), id, now: nowIso() });
+      return toCampaignOrUndefined(byId.get(id));
     },
     /** Deletes the campaign and its targets; returns whether it existed. */
     delete: (id: number): boolean => remove.run(id).changes > 0,
@@ -99,17 +115,16 @@ export function campaignsRepo(db: Db) {
         where.push('site_id = ?');
         args.push(f.siteId);
       }
-      return prepared<(string | number)[], CampaignRow>(
+      return prepared<(string | number)[], StoredCampaign>(
         `SELECT * FROM campaigns WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`,
-      ).all(...args, limit);
+      )
+        .all(...args, limit)
+        .map(toCampaign);
     },
     targetCounts(id: number): Map<string, number> {
       return new Map(counts.all(id).map((r) => [r.status, r.n]));
     },
     hubClients: (afterId: string, limit: number): HubClientRow[] => hubClients.all(afterId, limit),
-    /** The campaign's most recent expand, refresh or rebuild job. */
-    lastActionJob: (id: number): JobRow | undefined => lastJob.get(id),
-    activeActionJob: (id: number): JobRow | undefined => activeJob.get(id),
   };
 }
 export type CampaignsRepo = ReturnType<typeof campaignsRepo>;

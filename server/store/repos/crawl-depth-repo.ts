@@ -3,11 +3,12 @@
  * path to it is known, so the depths recorded while crawling are only upper bounds. A level-by-level
  * breadth-first search over stored edges in a temporary table keeps memory flat on large sites.
  */
-import { ANCHOR_EDGE_KINDS, sqlKindList } from '../../schemas/crawl.js';
+import { ANCHOR_EDGE_KINDS } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
+import { edgeKindsSql } from '../sql.js';
 
 /** Edges a crawl follows one level deeper (redirects keep the depth and are handled apart). */
-const STEP_KINDS = sqlKindList([...ANCHOR_EDGE_KINDS, 'canonical', 'hreflang']);
+const STEP_KINDS = edgeKindsSql([...ANCHOR_EDGE_KINDS, 'canonical', 'hreflang']);
 
 export function crawlDepthRepo(db: Db) {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS bfs (id INTEGER PRIMARY KEY, depth INTEGER NOT NULL);

@@ -2,6 +2,7 @@
  * Page and passage vectors in sqlite-vec. vec0 primary keys must be bound as BigInt (a JS number binds as a
  * float); k-nearest-neighbour queries are scoped by the site partition when a site is given.
  */
+import type { Page } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 
@@ -9,7 +10,7 @@ export interface PageToEmbed {
   id: number;
   title: string | null;
   h1: string | null;
-  headings: string;
+  headings: Page['headings'];
   content_hash: string | null;
   main_text: string;
 }
@@ -19,7 +20,10 @@ const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
   AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
 
 export function embeddingsRepo(db: Db) {
-  const toEmbed = db.prepare<[number, string, number, number], PageToEmbed>(
+  const toEmbed = db.prepare<
+    [number, string, number, number],
+    Omit<PageToEmbed, 'headings'> & { headings: string }
+  >(
     `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text
      FROM pages p JOIN page_content c ON c.page_id = p.id
      LEFT JOIN page_embeddings e ON e.page_id = p.id
@@ -118,7 +122,9 @@ export function embeddingsRepo(db: Db) {
   return {
     /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
     pagesToEmbed: (siteId: number, model: string, afterId: number, limit: number): PageToEmbed[] =>
-      toEmbed.all(siteId, model, afterId, limit),
+      toEmbed
+        .all(siteId, model, afterId, limit)
+        .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
     countToEmbed: (siteId: number, model: string): number => countToEmbed.get(siteId, model)!.n,
     /** Removes vectors of pages that are no longer embeddable (now noindex, gone, …). */
     dropUnembeddable: db.transaction((siteId: number) => {

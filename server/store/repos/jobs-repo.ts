@@ -1,14 +1,20 @@
-/** Rows of `jobs`. JSON columns stay strings here; the domain parses them. */
+/**
+ * Rows of `jobs`, read as the `Job` the API shows: JSON columns are parsed here, once. A row's params are
+ * checked against its kind's schema by the runner before the job runs, not on every read.
+ */
+import type { Job, JobError, JobKind, JobOf, JobStatus } from '../../schemas/jobs.js';
 import type { Db } from '../db.js';
+import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
-export interface JobRow {
+/** The stored row, JSON columns as text. */
+interface JobRow {
   id: number;
-  kind: string;
+  kind: JobKind;
   site_id: number | null;
   campaign_id: number | null;
-  status: string;
+  status: JobStatus;
   phase: string;
   done: number;
   total: number | null;
@@ -23,13 +29,32 @@ export interface JobRow {
   finished_at: string | null;
 }
 
+function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    kind: row.kind,
+    site_id: row.site_id,
+    campaign_id: row.campaign_id,
+    status: row.status,
+    progress: { phase: row.phase, done: row.done, total: row.total, message: row.message },
+    params: JSON.parse(row.params),
+    result: row.result === null ? null : JSON.parse(row.result),
+    error: row.error === null ? null : (JSON.parse(row.error) as JobError),
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
+
+const toJobOrNull = (row: JobRow | undefined): Job | null => (row ? toJob(row) : null);
+
 export interface JobFilter {
   beforeId: number | null;
   limit: number;
   siteId?: number | undefined;
   campaignId?: number | undefined;
-  kinds?: string[] | undefined;
-  statuses?: string[] | undefined;
+  kinds?: readonly JobKind[] | undefined;
+  statuses?: readonly JobStatus[] | undefined;
 }
 
 export function jobsRepo(db: Db) {
@@ -39,10 +64,10 @@ export function jobsRepo(db: Db) {
     `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, message, params, created_at)
      VALUES (@kind, @site_id, @campaign_id, 'queued', 'queued', '', @params, @created_at)`,
   );
-  const activeFor = db.prepare<[number, string], JobRow>(
+  const activeFor = db.prepare<[number, JobKind], JobRow>(
     `SELECT * FROM jobs WHERE site_id = ? AND kind = ? AND status IN ('queued','running') ORDER BY id LIMIT 1`,
   );
-  const byStatus = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE status = ? ORDER BY id');
+  const byStatus = db.prepare<[JobStatus], JobRow>('SELECT * FROM jobs WHERE status = ? ORDER BY id');
   const start = db.prepare(
     `UPDATE jobs SET status = 'running', started_at = COALESCE(started_at, ?), attempts = attempts + 1
      WHERE id = ? AND status = 'queued'`,
@@ -59,41 +84,71 @@ export function jobsRepo(db: Db) {
   );
 
   return {
-    get: (id: number): JobRow | undefined => byId.get(id),
+    get: (id: number): Job | null => toJobOrNull(byId.get(id)),
+    /** How many times the job has been started, and the resume state its kind saved (parsed JSON). */
+    attempts: (id: number): number => byId.get(id)?.attempts ?? 0,
+    checkpoint(id: number): unknown {
+      const raw = byId.get(id)?.checkpoint;
+      return raw == null ? null : JSON.parse(raw);
+    },
     insert(job: {
-      kind: string;
+      kind: JobKind;
       site_id: number | null;
       campaign_id: number | null;
-      params: string;
-    }): JobRow {
-      const info = insert.run({ ...job, created_at: nowIso() });
-      return byId.get(Number(info.lastInsertRowid))!;
+      params: Job['params'];
+    }): Job {
+      const info = insert.run({ ...job, params: JSON.stringify(job.params), created_at: nowIso() });
+      return toJob(byId.get(Number(info.lastInsertRowid))!);
     },
-    activeFor: (siteId: number, kind: string): JobRow | undefined => activeFor.get(siteId, kind),
-    withStatus: (status: string): JobRow[] => byStatus.all(status),
+    activeFor: (siteId: number, kind: JobKind): Job | null => toJobOrNull(activeFor.get(siteId, kind)),
+    withStatus: (status: JobStatus): Job[] => byStatus.all(status).map(toJob),
     /** Newest first; the filter is built from fixed fragments only, values are bound. */
-    list(f: JobFilter): JobRow[] {
+    list(f: JobFilter): Job[] {
       const where: string[] = [];
       const args: (string | number)[] = [];
       const add = (clause: string, ...values: (string | number)[]) => {
         where.push(clause);
         args.push(...values);
       };
-      const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
       if (f.beforeId !== null) add('id < ?', f.beforeId);
       if (f.siteId !== undefined) add('site_id = ?', f.siteId);
       if (f.campaignId !== undefined) add('campaign_id = ?', f.campaignId);
       if (f.kinds?.length) add(`kind IN (${marks(f.kinds.length)})`, ...f.kinds);
       if (f.statuses?.length) add(`status IN (${marks(f.statuses.length)})`, ...f.statuses);
       const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-      return prepared<(string | number)[], JobRow>(sql).all(...args, f.limit);
+      return prepared<(string | number)[], JobRow>(sql)
+        .all(...args, f.limit)
+        .map(toJob);
+    },
+    /** The newest job of a campaign among `kinds` (its actions), or the oldest still queued or running. */
+    ofCampaign<K extends JobKind>(
+      campaignId: number,
+      kinds: readonly K[],
+      which: 'last' | 'active',
+    ): JobOf<K> | null {
+      const sql =
+        which === 'last'
+          ? `SELECT * FROM jobs WHERE campaign_id = ? AND kind IN (${marks(kinds.length)}) ORDER BY id DESC LIMIT 1`
+          : `SELECT * FROM jobs WHERE campaign_id = ? AND kind IN (${marks(kinds.length)})
+             AND status IN ('queued', 'running') ORDER BY id LIMIT 1`;
+      // The kind is one of `kinds`: the query says so.
+      return toJobOrNull(
+        prepared<(string | number)[], JobRow>(sql).get(campaignId, ...kinds),
+      ) as JobOf<K> | null;
     },
     markRunning: (id: number): boolean => start.run(nowIso(), id).changes > 0,
     setProgress: (id: number, p: { phase: string; done: number; total: number | null; message: string }) =>
       progress.run(p.phase, p.done, p.total, p.message, id),
-    setCheckpoint: (id: number, state: string | null) => checkpoint.run(state, id),
-    finish: (id: number, status: string, result: string | null, error: string | null): boolean =>
-      finish.run({ id, status, result, error, finished_at: nowIso() }).changes > 0,
+    setCheckpoint: (id: number, state: unknown) =>
+      checkpoint.run(state == null ? null : JSON.stringify(state), id),
+    finish: (id: number, status: JobStatus, result: Job['result'], error: JobError | null): boolean =>
+      finish.run({
+        id,
+        status,
+        result: result == null ? null : JSON.stringify(result),
+        error: error === null ? null : JSON.stringify(error),
+        finished_at: nowIso(),
+      }).changes > 0,
     requeue: (id: number, message: string) => requeue.run(message, id),
   };
 }

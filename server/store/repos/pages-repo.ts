@@ -1,10 +1,15 @@
 /**
  * Rows of `pages` and `page_content`. Writes are upserts that keep the row (never REPLACE, which would delete
  * it and cascade to everything that references the page).
+ *
+ * A read returns the scalar columns only (`PageRow`): lists, exports and lookups never need the JSON columns, so
+ * they are neither read nor parsed there. The one read that shows them parses them with `parsePageJson`.
  */
-import { ANCHOR_KINDS_SQL } from '../../schemas/crawl.js';
+import type { Page } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
 
+/** A page's scalar columns. */
 export interface PageRow {
   id: number;
   site_id: number;
@@ -17,15 +22,12 @@ export interface PageRow {
   title: string | null;
   meta_description: string | null;
   h1: string | null;
-  headings: string;
   canonical_url: string | null;
-  canonical_state: string | null;
+  canonical_state: Page['canonical_state'];
   meta_robots: string | null;
   x_robots_tag: string | null;
   indexable: number;
-  indexability_reason: string | null;
-  hreflang: string;
-  structured_data_types: string;
+  indexability_reason: Page['indexability_reason'];
   word_count: number;
   language: string | null;
   bytes: number | null;
@@ -33,14 +35,68 @@ export interface PageRow {
   response_ms: number | null;
   content_hash: string | null;
   redirect_target: string | null;
-  redirect_chain: string;
   rendered: number;
   inlinks: number;
   outlinks: number;
   crawled_at: string;
 }
 
-export type PageWrite = Omit<PageRow, 'inlinks' | 'outlinks' | 'redirect_chain'>;
+/** A page's JSON columns, parsed. */
+export type PageJson = Pick<Page, 'headings' | 'hreflang' | 'structured_data_types' | 'redirect_chain'>;
+type PageJsonColumn = keyof PageJson;
+
+/**
+ * What a crawl writes. The JSON columns come as text: the extraction worker thread serialises them, so the
+ * crawl's main thread only binds strings. `redirect_chain` is written after the crawl (`setRedirectResult`).
+ */
+export type PageWrite = Omit<PageRow, 'inlinks' | 'outlinks'> &
+  Record<Exclude<PageJsonColumn, 'redirect_chain'>, string>;
+
+/** Every column of `PageRow`: the object literal fails to compile when one is missing or unknown. */
+const ROW_COLUMNS: Record<keyof PageRow, true> = {
+  id: true,
+  site_id: true,
+  url: true,
+  status_code: true,
+  fetch_error: true,
+  content_type: true,
+  encoding: true,
+  depth: true,
+  title: true,
+  meta_description: true,
+  h1: true,
+  canonical_url: true,
+  canonical_state: true,
+  meta_robots: true,
+  x_robots_tag: true,
+  indexable: true,
+  indexability_reason: true,
+  word_count: true,
+  language: true,
+  bytes: true,
+  truncated: true,
+  response_ms: true,
+  content_hash: true,
+  redirect_target: true,
+  rendered: true,
+  inlinks: true,
+  outlinks: true,
+  crawled_at: true,
+};
+
+/** The select list of a `PageRow` from `pages` under `alias` (`p.id, p.site_id, …`). */
+export const pageColumns = (alias: string): string =>
+  Object.keys(ROW_COLUMNS)
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+
+/** The JSON columns of a page as stored, parsed. */
+export const parsePageJson = (row: Record<PageJsonColumn, string>): PageJson => ({
+  headings: JSON.parse(row.headings) as PageJson['headings'],
+  hreflang: JSON.parse(row.hreflang) as PageJson['hreflang'],
+  structured_data_types: JSON.parse(row.structured_data_types) as string[],
+  redirect_chain: JSON.parse(row.redirect_chain) as PageJson['redirect_chain'],
+});
 
 const WRITE_COLUMNS = [
   'id',
@@ -86,7 +142,7 @@ export function pagesRepo(db: Db) {
      ON CONFLICT(page_id) DO UPDATE SET main_text = excluded.main_text, minhash = excluded.minhash`,
   );
   const deleteContent = db.prepare<[number]>('DELETE FROM page_content WHERE page_id = ?');
-  const byId = db.prepare<[number], PageRow>('SELECT * FROM pages WHERE id = ?');
+  const byId = db.prepare<[number], PageRow>(`SELECT ${pageColumns('p')} FROM pages p WHERE p.id = ?`);
   const redirects = db.prepare<
     [number],
     Pick<PageRow, 'id' | 'url' | 'status_code' | 'redirect_target' | 'fetch_error'>
@@ -125,8 +181,8 @@ export function pagesRepo(db: Db) {
     statusOf: (siteId: number, url: string): number | null | undefined =>
       statusByUrl.get(siteId, url)?.status_code,
     /** A loop keeps `indexability_reason: redirect` (it has an HTTP status); `fetch_error` says what is wrong. */
-    setRedirectResult: (id: number, chain: string, fetchError: string | null) =>
-      setRedirectResult.run(chain, fetchError, id),
+    setRedirectResult: (id: number, chain: PageJson['redirect_chain'], fetchError: string | null) =>
+      setRedirectResult.run(JSON.stringify(chain), fetchError, id),
     recountLinks: (siteId: number) => recountLinks.run(siteId).changes,
   };
 }

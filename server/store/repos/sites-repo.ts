@@ -1,4 +1,8 @@
-/** Rows of `sites`. Settings are stored as the user's overrides only (JSON). */
+/**
+ * Rows of `sites`. Settings are stored as the user's overrides only (a JSON column, parsed here); the domain
+ * merges them over the defaults.
+ */
+import type { CrawlSettingsPatch } from '../../schemas/sites.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 
@@ -7,21 +11,28 @@ export interface SiteRow {
   name: string;
   start_url: string;
   origin: string;
-  settings: string;
+  /** The settings the user set; absent keys take the defaults. */
+  settings: CrawlSettingsPatch;
   created_at: string;
   updated_at: string;
 }
 
-export interface SiteInsert {
-  name: string;
-  start_url: string;
-  origin: string;
-  settings: Record<string, unknown>;
-}
+/** The row as stored: `settings` as JSON text. */
+type StoredSite = Omit<SiteRow, 'settings'> & { settings: string };
+
+export type SiteInsert = Pick<SiteRow, 'name' | 'start_url' | 'origin' | 'settings'>;
+
+const toSite = (row: StoredSite): SiteRow => ({
+  ...row,
+  settings: JSON.parse(row.settings) as CrawlSettingsPatch,
+});
+const toSiteOrUndefined = (row: StoredSite | undefined): SiteRow | undefined => row && toSite(row);
 
 export function sitesRepo(db: Db) {
-  const byId = db.prepare<[number], SiteRow>('SELECT * FROM sites WHERE id = ?');
-  const page = db.prepare<[number, number], SiteRow>('SELECT * FROM sites WHERE id > ? ORDER BY id LIMIT ?');
+  const byId = db.prepare<[number], StoredSite>('SELECT * FROM sites WHERE id = ?');
+  const page = db.prepare<[number, number], StoredSite>(
+    'SELECT * FROM sites WHERE id > ? ORDER BY id LIMIT ?',
+  );
   const insert = db.prepare(
     'INSERT INTO sites (name, start_url, origin, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -31,9 +42,9 @@ export function sitesRepo(db: Db) {
   const remove = db.prepare('DELETE FROM sites WHERE id = ?');
 
   return {
-    get: (id: number): SiteRow | undefined => byId.get(id),
+    get: (id: number): SiteRow | undefined => toSiteOrUndefined(byId.get(id)),
     /** Keyset page by id; fetch one extra row to know whether there is a next page. */
-    listAfter: (afterId: number, limit: number): SiteRow[] => page.all(afterId, limit),
+    listAfter: (afterId: number, limit: number): SiteRow[] => page.all(afterId, limit).map(toSite),
     insert(site: SiteInsert): SiteRow {
       const now = nowIso();
       const info = insert.run(
@@ -44,11 +55,11 @@ export function sitesRepo(db: Db) {
         now,
         now,
       );
-      return byId.get(Number(info.lastInsertRowid))!;
+      return toSite(byId.get(Number(info.lastInsertRowid))!);
     },
     update(id: number, site: SiteInsert): SiteRow | undefined {
       update.run(site.name, site.start_url, site.origin, JSON.stringify(site.settings), nowIso(), id);
-      return byId.get(id);
+      return toSiteOrUndefined(byId.get(id));
     },
     delete: (id: number): boolean => remove.run(id).changes > 0,
   };

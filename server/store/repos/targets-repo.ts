@@ -1,22 +1,25 @@
-/** Rows of `targets`. JSON columns (`related_page_ids`, `evidence`) stay strings here; the domain parses them. */
+/** Rows of `targets`, with the JSON columns (`related_page_ids`, `evidence`) parsed on read and written as JSON. */
+import type { TargetEvidence, TargetKind, TargetSource, TargetStatus } from '../../schemas/targets.js';
 import type { Db } from '../db.js';
+import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
 
 export interface TargetRow {
   id: number;
   campaign_id: number;
-  kind: string;
+  kind: TargetKind;
   title: string;
   query: string | null;
   page_id: number | null;
-  related_page_ids: string;
-  status: string;
+  related_page_ids: number[];
+  status: TargetStatus;
   score: number | null;
   rationale: string;
-  evidence: string | null;
+  /** Null for a manual target not judged yet (no model when it was added). */
+  evidence: TargetEvidence | null;
   notes: string;
-  source: string;
+  source: TargetSource;
   /** What the target is about without the kind's wording, for de-duplication; NULL: the title itself. */
   subject: string | null;
   /** The embedding of the subject (else the title), cached; cleared when that text changes. */
@@ -29,10 +32,24 @@ export type TargetInsert = Omit<TargetRow, 'id' | 'created_at' | 'updated_at'>;
 /** What an edit may change; `subject` as the domain decides it (NULL: the title). */
 export type TargetEdit = Pick<TargetRow, 'status' | 'notes' | 'title' | 'query' | 'subject'>;
 
+/** The row as stored: JSON columns as text. */
+type StoredTarget = Omit<TargetRow, 'related_page_ids' | 'evidence'> & {
+  related_page_ids: string;
+  evidence: string | null;
+};
+
+const evidenceText = (e: TargetEvidence | null): string | null => (e === null ? null : JSON.stringify(e));
+const toTarget = <R extends StoredTarget>(row: R): Omit<R, 'related_page_ids' | 'evidence'> & TargetRow => ({
+  ...row,
+  related_page_ids: JSON.parse(row.related_page_ids) as number[],
+  evidence: row.evidence === null ? null : (JSON.parse(row.evidence) as TargetEvidence),
+});
+const toTargetOrUndefined = (row: StoredTarget | undefined): TargetRow | undefined => row && toTarget(row);
+
 export interface TargetFilter {
   campaignId: number;
-  statuses?: string[] | undefined;
-  kinds?: string[] | undefined;
+  statuses?: readonly TargetStatus[] | undefined;
+  kinds?: readonly TargetKind[] | undefined;
 }
 
 /** Sort keys a list may use; nullable scores sort as -1 so keyset comparisons stay total. */
@@ -42,18 +59,16 @@ const SORT_COLUMNS: Record<string, string> = {
   created_at: 'created_at',
 };
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
-
 export function targetsRepo(db: Db) {
   const prepared = statementCache(db);
-  const byId = db.prepare<[number], TargetRow>('SELECT * FROM targets WHERE id = ?');
-  const insert = db.prepare<TargetInsert & { now: string }>(
+  const byId = db.prepare<[number], StoredTarget>('SELECT * FROM targets WHERE id = ?');
+  const insert = db.prepare<Omit<StoredTarget, 'id' | 'created_at' | 'updated_at'> & { now: string }>(
     `INSERT INTO targets (campaign_id, kind, title, query, page_id, related_page_ids, status, score, rationale,
        evidence, notes, source, subject, subject_vector, created_at, updated_at)
      VALUES (@campaign_id, @kind, @title, @query, @page_id, @related_page_ids, @status, @score, @rationale,
        @evidence, @notes, @source, @subject, @subject_vector, @now, @now)`,
   );
-  const ofCampaign = db.prepare<[number], TargetRow>(
+  const ofCampaign = db.prepare<[number], StoredTarget>(
     'SELECT * FROM targets WHERE campaign_id = ? ORDER BY id',
   );
   const updateFields = db.prepare<TargetEdit & { id: number; now: string }>(
@@ -74,19 +89,24 @@ export function targetsRepo(db: Db) {
   );
 
   return {
-    get: (id: number): TargetRow | undefined => byId.get(id),
+    get: (id: number): TargetRow | undefined => toTargetOrUndefined(byId.get(id)),
     insert(t: TargetInsert): TargetRow {
-      const info = insert.run({ ...t, now: nowIso() });
-      return byId.get(Number(info.lastInsertRowid))!;
+      const info = insert.run({
+        ...t,
+        related_page_ids: JSON.stringify(t.related_page_ids),
+        evidence: evidenceText(t.evidence),
+        now: nowIso(),
+      });
+      return toTarget(byId.get(Number(info.lastInsertRowid))!);
     },
     /** Every target of a campaign in id order (expand, refresh and rebuild work on the whole set). */
-    ofCampaign: (campaignId: number): TargetRow[] => ofCampaign.all(campaignId),
+    ofCampaign: (campaignId: number): TargetRow[] => ofCampaign.all(campaignId).map(toTarget),
     updateFields(id: number, f: TargetEdit): TargetRow | undefined {
       updateFields.run({ id, ...f, now: nowIso() });
-      return byId.get(id);
+      return toTargetOrUndefined(byId.get(id));
     },
-    setAssessment: (id: number, score: number | null, rationale: string, evidence: string | null) =>
-      assess.run(score, rationale, evidence, id),
+    setAssessment: (id: number, score: number | null, rationale: string, evidence: TargetEvidence | null) =>
+      assess.run(score, rationale, evidenceText(evidence), id),
     setSubjectVector: (id: number, vector: Float32Array) =>
       subjectVector.run(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), id),
     /** Deletes one target; returns whether it existed. */
@@ -117,10 +137,12 @@ export function targetsRepo(db: Db) {
         args.push(after.value, after.value, after.id);
       }
       const dir = desc ? 'DESC' : 'ASC';
-      return prepared<(string | number)[], TargetRow & { sort_value: string | number }>(
+      return prepared<(string | number)[], StoredTarget & { sort_value: string | number }>(
         `SELECT *, ${col} AS sort_value FROM targets WHERE ${where.join(' AND ')}
            ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
-      ).all(...args, limit);
+      )
+        .all(...args, limit)
+        .map(toTarget);
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { dateChunks, GSC_EXCLUSIVE_WITH, GSC_SYNC_KIND } from '../../../server/domain/analytics/gsc-sync.js';
+import { dateChunks, GSC_EXCLUSIVE_WITH } from '../../../server/domain/analytics/gsc-sync.js';
 import { JobRunner } from '../../../server/jobs/job-runner.js';
 import { builtinJobKinds } from '../../../server/jobs/kinds/index.js';
 import { createLogger } from '../../../server/logger.js';
@@ -98,7 +98,7 @@ describe('a Search Console sync that stops part-way', () => {
       const job = await jobOutcome(g.t, started);
       assert.equal(job.status, 'cancelled');
       assert.ok(Date.now() - t0 < 5000, 'the 60 s wait did not hold the cancel');
-      assert.equal((await g.t.get(`/jobs?kind=${GSC_SYNC_KIND}&status=running`)).body.items.length, 0);
+      assert.equal((await g.t.get(`/jobs?kind=gsc_sync&status=running`)).body.items.length, 0);
     } finally {
       await runner.stop(2000);
     }
@@ -111,7 +111,7 @@ describe('a Search Console sync that stops part-way', () => {
     try {
       // As a job queued before the range was bounded would be found on start-up.
       const queued = g.t.services.jobs.create({
-        kind: GSC_SYNC_KIND,
+        kind: 'gsc_sync',
         site_id: g.siteId,
         params: { property: g.property, date_from: '9999-12-30', date_to: '9999-12-31' },
         exclusive_with: GSC_EXCLUSIVE_WITH,

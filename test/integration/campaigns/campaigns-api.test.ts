@@ -463,7 +463,7 @@ describe('targets', () => {
     const first = await t.post(`/api/campaigns/${c.id}/refresh`);
     assert.equal(first.status, 202, JSON.stringify(first.body));
     assert.equal(first.headers.location, `/jobs/${first.body.id}`);
-    assert.equal(first.body.kind, 'campaign-refresh');
+    assert.equal(first.body.kind, 'campaign_refresh');
     assert.equal(first.body.campaign_id, c.id);
     assert.equal(first.body.site_id, siteId);
     const second = await t.post(`/api/campaigns/${c.id}/expand`);

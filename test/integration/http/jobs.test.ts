@@ -6,7 +6,15 @@ import { TEST_TOKEN, assertProblem, createTestApp, waitFor, type TestApp } from 
 
 let t: TestApp;
 before(async () => {
-  t = await createTestApp({ jobKinds: [countingJob(), countingJob({ kind: 'test.other' })] });
+  // Real job kinds whose work counts: quick ones of two kinds, a long one to cancel, one that streams progress.
+  t = await createTestApp({
+    jobKinds: [
+      countingJob({ kind: 'embed', to: 3, stepMs: 1 }),
+      countingJob({ kind: 'campaign_refresh', to: 2, stepMs: 1 }),
+      countingJob({ kind: 'similarity', to: 100_000, stepMs: 5 }),
+      countingJob({ kind: 'campaign_expand', to: 150, stepMs: 10 }),
+    ],
+  });
 });
 after(() => t.close());
 
@@ -47,8 +55,8 @@ function listen(query = '') {
 describe('jobs API', () => {
   it('lists jobs newest first with filters and cursors', async () => {
     const site = (await t.post('/sites', { start_url: 'https://jobs.test/' })).body as { id: number };
-    const a = t.services.jobs.create({ kind: 'test.count', site_id: site.id, params: { to: 1 } });
-    const b = t.services.jobs.create({ kind: 'test.other', params: { to: 1 } });
+    const a = t.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} });
+    const b = t.services.jobs.create({ kind: 'campaign_refresh', params: { action: 'refresh' } });
     await waitFor(() =>
       t.services.jobs.get(b.id).status === 'succeeded' && t.services.jobs.get(a.id).status === 'succeeded'
         ? true
@@ -65,8 +73,11 @@ describe('jobs API', () => {
       bySite.body.items.map((j: { id: number }) => j.id),
       [a.id],
     );
-    const byKind = await t.get('/jobs?kind=test.other&status=succeeded,failed');
-    assert.ok(byKind.body.items.every((j: { kind: string }) => j.kind === 'test.other'));
+    const byKind = await t.get('/jobs?kind=campaign_refresh&status=succeeded,failed');
+    assert.ok(byKind.body.items.length > 0);
+    assert.ok(byKind.body.items.every((j: { kind: string }) => j.kind === 'campaign_refresh'));
+    const unknownKind = assertProblem(await t.get('/jobs?kind=campaign-refresh'), 400, 'validation');
+    assert.match(unknownKind.detail!, /query\.kind\.0 /);
     const first = await t.get('/jobs?limit=1');
     assert.equal(first.body.items.length, 1);
     const second = await t.get(`/jobs?limit=1&cursor=${first.body.next_cursor}`);
@@ -75,20 +86,21 @@ describe('jobs API', () => {
   });
 
   it('shows one job with its progress, params and result, and 404 for none', async () => {
-    const job = t.services.jobs.create({ kind: 'test.count', params: { to: 3, step_ms: 1 } });
+    const job = t.services.jobs.create({ kind: 'campaign_refresh', params: { action: 'refresh' } });
     await waitFor(() => (t.services.jobs.get(job.id).status === 'succeeded' ? true : undefined));
     const res = await t.get(`/jobs/${job.id}`);
     assert.equal(res.status, 200);
-    assert.equal(res.body.kind, 'test.count');
-    assert.deepEqual(res.body.params, { to: 3, step_ms: 1 });
-    assert.deepEqual(res.body.result, { count: 3, starts: [0], resumed: false });
-    assert.equal(res.body.progress.done, 3);
+    assert.equal(res.body.kind, 'campaign_refresh');
+    assert.deepEqual(res.body.params, { action: 'refresh' });
+    assert.deepEqual(res.body.result, { rescored: 2, stale: 0 });
+    assert.deepEqual(t.services.jobs.checkpoint(job.id), { n: 2, starts: [0], resumed: false });
+    assert.equal(res.body.progress.done, 2);
     assert.equal(res.body.error, null);
     assertProblem(await t.get('/jobs/424242'), 404, 'not-found');
   });
 
   it('cancels a running job and refuses to cancel it twice', async () => {
-    const job = t.services.jobs.create({ kind: 'test.count', params: { to: 100_000, step_ms: 5 } });
+    const job = t.services.jobs.create({ kind: 'similarity', params: {} });
     await waitFor(() => (t.services.jobs.get(job.id).status === 'running' ? true : undefined));
     const res = await t.post(`/jobs/${job.id}/cancel`);
     assert.equal(res.status, 200);
@@ -101,7 +113,7 @@ describe('jobs API', () => {
     const head = await stream.ready;
     assert.equal(head.status, 200);
     assert.match(head.type, /^text\/event-stream/);
-    const job = t.services.jobs.create({ kind: 'test.count', params: { to: 150, step_ms: 10 } });
+    const job = t.services.jobs.create({ kind: 'campaign_expand', params: { action: 'expand' } });
     await waitFor(
       () => stream.events.find((e) => e.event === 'job.finished' && e.data.id === job.id),
       15_000,
@@ -129,12 +141,8 @@ describe('jobs API', () => {
     const byJob = listen(`?job_id=999999`);
     const bySite = listen(`?site_id=${site.id}`);
     await Promise.all([byJob.ready, bySite.ready]);
-    const other = t.services.jobs.create({ kind: 'test.other', params: { to: 2, step_ms: 1 } });
-    const mine = t.services.jobs.create({
-      kind: 'test.count',
-      site_id: site.id,
-      params: { to: 2, step_ms: 1 },
-    });
+    const other = t.services.jobs.create({ kind: 'campaign_refresh', params: { action: 'refresh' } });
+    const mine = t.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} });
     await t.patch(`/sites/${site.id}`, { name: 'renamed' });
     await waitFor(() => bySite.events.find((e) => e.event === 'job.finished'), 10_000, 'site job finished');
     await waitFor(() => (t.services.jobs.get(other.id).status === 'succeeded' ? true : undefined));

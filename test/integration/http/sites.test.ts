@@ -6,7 +6,7 @@ import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpe
 
 let t: TestApp;
 before(async () => {
-  t = await createTestApp({ jobKinds: [countingJob()] });
+  t = await createTestApp({ jobKinds: [countingJob({ kind: 'similarity', to: 100_000, stepMs: 5 })] });
 });
 after(() => t.close());
 
@@ -107,11 +107,7 @@ describe('sites', () => {
 
   it('deletes a site with everything stored for it, but not while a job runs on it', async () => {
     const site = (await t.post('/sites', { start_url: 'https://gone.test/' })).body as { id: number };
-    const job = t.services.jobs.create({
-      kind: 'test.count',
-      site_id: site.id,
-      params: { to: 100_000, step_ms: 5 },
-    });
+    const job = t.services.jobs.create({ kind: 'similarity', site_id: site.id, params: {} });
     await waitFor(() => (t.services.jobs.get(job.id).status === 'running' ? true : undefined));
     const refused = assertProblem(await t.del(`/sites/${site.id}`), 409, 'conflict');
     assert.match(refused.detail!, /cancel it before deleting/);

@@ -1,19 +1,8 @@
 /** The proxy allowlist reads each route's own definition: stability, event streams, and the proxy itself. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { RouteDef } from '../../../server/http/define-route.js';
 import { PROXY_STABILITIES, proxyRefusal } from '../../../server/http/proxy-gate.js';
-
-const route = (over: Partial<RouteDef>): RouteDef => ({
-  method: 'get',
-  path: '/things',
-  tag: 'sites',
-  operationId: 'sites.things',
-  summary: 'Things',
-  stability: 'stable',
-  responses: { 200: { description: 'Things.' } },
-  ...over,
-});
+import { routeDef as route } from '../../helpers/route-def.js';
 
 describe('proxyRefusal', () => {
   it('lets stable and beta routes through', () => {

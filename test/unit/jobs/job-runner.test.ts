@@ -9,7 +9,7 @@ import type { JobKind } from '../../../server/jobs/job-kind.js';
 import { createLogger } from '../../../server/logger.js';
 import type { Job } from '../../../server/schemas/jobs.js';
 import { createStore, openDatabase } from '../../../server/store/index.js';
-import { countingJob } from '../../fixtures/jobs/counting-job.js';
+import { COUNTING_PARAMS, CountingCheckpoint, countingJob } from '../../fixtures/jobs/counting-job.js';
 import { makeTempDir, waitFor } from '../../helpers/test-app.js';
 
 const dir = makeTempDir();
@@ -42,14 +42,15 @@ const finished = (s: ReturnType<typeof setup>, id: number) =>
 
 describe('JobRunner', () => {
   it('runs a queued job to success with progress and a result', async () => {
-    const s = setup([countingJob()]);
+    const s = setup([countingJob({ to: 20, stepMs: 20 })]);
     const progress: Job[] = [];
     s.bus.on('job.progress', (j) => progress.push(j));
     s.runner.start();
-    const job = s.services.jobs.create({ kind: 'test.count', params: { to: 20, step_ms: 20 } });
+    const job = s.services.jobs.create({ kind: 'embed', params: {} });
     const done = await finished(s, job.id);
     assert.equal(done.status, 'succeeded');
-    assert.deepEqual(done.result, { count: 20, starts: [0], resumed: false });
+    assert.deepEqual(done.result, { pages: 20, passages: 0, dropped: 0, model: 'counting', seconds: 0 });
+    assert.deepEqual(s.services.jobs.checkpoint(job.id), { n: 20, starts: [0], resumed: false });
     assert.equal(done.progress.phase, 'done');
     assert.ok(done.started_at && done.finished_at);
     // 20 steps over ~400 ms: stored progress is throttled to one write per 250 ms (plus the final one).
@@ -60,9 +61,9 @@ describe('JobRunner', () => {
   });
 
   it('cancels a running job through its signal', async () => {
-    const s = setup([countingJob()]);
+    const s = setup([countingJob({ to: 10_000, stepMs: 5 })]);
     s.runner.start();
-    const job = s.services.jobs.create({ kind: 'test.count', params: { to: 10_000, step_ms: 5 } });
+    const job = s.services.jobs.create({ kind: 'embed', params: {} });
     await waitFor(() => (s.services.jobs.get(job.id).progress.done > 2 ? true : undefined));
     s.services.jobs.cancel(job.id);
     const done = await finished(s, job.id);
@@ -74,16 +75,16 @@ describe('JobRunner', () => {
 
   it('cancels a queued job at once and refuses to cancel a finished one', async () => {
     const s = setup([countingJob()]);
-    const job = s.services.jobs.create({ kind: 'test.count' }); // runner not started: stays queued
+    const job = s.services.jobs.create({ kind: 'embed', params: {} }); // runner not started: stays queued
     assert.equal(s.services.jobs.cancel(job.id).status, 'cancelled');
     assert.throws(() => s.services.jobs.cancel(job.id), /already been cancelled/);
     s.db.close();
   });
 
   it('retries a retryable failure within maxAttempts', async () => {
-    const s = setup([countingJob({ failTimes: 2 })]);
+    const s = setup([countingJob({ to: 3, stepMs: 1, failTimes: 2 })]);
     s.runner.start();
-    const job = s.services.jobs.create({ kind: 'test.count', params: { to: 3, step_ms: 1 } });
+    const job = s.services.jobs.create({ kind: 'embed', params: {} });
     const done = await finished(s, job.id);
     assert.equal(done.status, 'succeeded');
     assert.equal(s.services.jobs.attempts(job.id), 3);
@@ -92,9 +93,9 @@ describe('JobRunner', () => {
   });
 
   it('fails with the error type and retryable flag when attempts run out', async () => {
-    const s = setup([countingJob({ failTimes: 5 })]);
+    const s = setup([countingJob({ to: 3, failTimes: 5 })]);
     s.runner.start();
-    const job = s.services.jobs.create({ kind: 'test.count', params: { to: 3 } });
+    const job = s.services.jobs.create({ kind: 'embed', params: {} });
     const done = await finished(s, job.id);
     assert.equal(done.status, 'failed');
     assert.deepEqual(done.error, {
@@ -106,13 +107,27 @@ describe('JobRunner', () => {
     s.db.close();
   });
 
-  it('fails a job of an unknown kind with a clear reason', async () => {
+  it('fails a job of a kind this runner does not run with a clear reason', async () => {
     const s = setup([]);
     s.runner.start();
-    const job = s.services.jobs.create({ kind: 'no.such.kind' });
+    const job = s.services.jobs.create({ kind: 'embed', params: {} });
     const done = await finished(s, job.id);
     assert.equal(done.status, 'failed');
-    assert.match(done.error!.detail, /cannot run jobs of kind "no\.such\.kind"/);
+    assert.equal(done.error!.type, 'urn:siteloupe:problem:unknown-job-kind');
+    assert.match(done.error!.detail, /cannot run jobs of kind "embed"/);
+    await s.runner.stop();
+    s.db.close();
+  });
+
+  it('fails a job whose stored params do not fit its kind, naming the field', async () => {
+    const s = setup([countingJob({ kind: 'campaign_refresh' })]);
+    const job = s.services.jobs.create({ kind: 'campaign_refresh', params: { action: 'refresh' } });
+    s.db.prepare(`UPDATE jobs SET params = '{"action":"expand"}' WHERE id = ?`).run(job.id);
+    s.runner.start();
+    const done = await finished(s, job.id);
+    assert.equal(done.status, 'failed');
+    assert.equal(done.error!.type, 'urn:siteloupe:problem:validation');
+    assert.match(done.error!.detail, /campaign_refresh job's stored params are not valid \(action /);
     await s.runner.stop();
     s.db.close();
   });
@@ -120,19 +135,20 @@ describe('JobRunner', () => {
   it('refuses a second exclusive job for the same site', () => {
     const s = setup([countingJob()]);
     const site = s.services.sites.create({ start_url: 'https://example.test/' });
-    s.services.jobs.create({ kind: 'test.count', site_id: site.id });
+    s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} });
     assert.throws(
-      () => s.services.jobs.create({ kind: 'test.count', site_id: site.id }),
-      /already has a test\.count job/,
+      () => s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} }),
+      /already has a embed job/,
     );
     s.db.close();
   });
 
   it('pauses running jobs on stop and resumes them from their checkpoint on the next start', async () => {
     const file = join(dir, 'restart.db');
-    const first = setup([countingJob()], file);
+    const counting = () => countingJob({ to: 30, stepMs: 10 });
+    const first = setup([counting()], file);
     first.runner.start();
-    const job = first.services.jobs.create({ kind: 'test.count', params: { to: 30, step_ms: 10 } });
+    const job = first.services.jobs.create({ kind: 'embed', params: {} });
     await waitFor(() => (first.services.jobs.get(job.id).progress.done >= 5 ? true : undefined));
     await first.runner.stop();
     const paused = first.services.jobs.get(job.id);
@@ -140,29 +156,30 @@ describe('JobRunner', () => {
     assert.match(paused.progress.message, /Paused/);
     first.db.close();
 
-    const second = setup([countingJob()], file);
+    const second = setup([counting()], file);
     second.runner.start();
     const done = await finished(second, job.id);
     assert.equal(done.status, 'succeeded');
-    const result = done.result as { count: number; starts: number[]; resumed: boolean };
-    assert.equal(result.count, 30);
-    assert.equal(result.starts.length, 2);
-    assert.ok(result.starts[1]! >= 5, `resumed from ${result.starts[1]}`);
-    assert.equal(result.resumed, true);
+    assert.deepEqual(done.result, { pages: 30, passages: 0, dropped: 0, model: 'counting', seconds: 0 });
+    const cp = CountingCheckpoint.parse(second.services.jobs.checkpoint(job.id));
+    assert.equal(cp.starts.length, 2);
+    assert.ok(cp.starts[1]! >= 5, `resumed from ${cp.starts[1]}`);
+    assert.equal(cp.resumed, true);
     await second.runner.stop();
     second.db.close();
   });
 
   it('applies each kind’s restart policy to jobs a crash left running', async () => {
     const file = join(dir, 'crash.db');
+    // Three real kinds, each given one restart policy.
     const kinds = () => [
-      countingJob({ kind: 'k.resume', onRestart: 'resume' }),
-      countingJob({ kind: 'k.rerun', onRestart: 'rerun' }),
-      countingJob({ kind: 'k.fail', onRestart: 'fail' }),
+      countingJob({ kind: 'embed', to: 4, stepMs: 1, onRestart: 'resume' }),
+      countingJob({ kind: 'similarity', to: 4, stepMs: 1, onRestart: 'rerun' }),
+      countingJob({ kind: 'campaign_refresh', to: 4, stepMs: 1, onRestart: 'fail' }),
     ];
     const crashed = setup(kinds(), file);
-    const ids = ['k.resume', 'k.rerun', 'k.fail'].map((kind) => {
-      const j = crashed.services.jobs.create({ kind, params: { to: 4, step_ms: 1 } });
+    const ids = (['embed', 'similarity', 'campaign_refresh'] as const).map((kind) => {
+      const j = crashed.services.jobs.create({ kind, params: COUNTING_PARAMS[kind] });
       crashed.services.jobs.markRunning(j.id);
       crashed.services.jobs.saveCheckpoint(j.id, { n: 2, starts: [0] });
       return j.id;
@@ -172,8 +189,11 @@ describe('JobRunner', () => {
     const s = setup(kinds(), file);
     s.runner.start();
     const [resumed, rerun, failed] = await Promise.all(ids.map((id) => finished(s, id)));
-    assert.deepEqual((resumed!.result as { starts: number[] }).starts, [0, 2]);
-    assert.deepEqual((rerun!.result as { starts: number[] }).starts, [0]);
+    const starts = (id: number) => CountingCheckpoint.parse(s.services.jobs.checkpoint(id)).starts;
+    assert.equal(resumed!.status, 'succeeded');
+    assert.deepEqual(starts(resumed!.id), [0, 2]);
+    assert.equal(rerun!.status, 'succeeded');
+    assert.deepEqual(starts(rerun!.id), [0]);
     assert.equal(failed!.status, 'failed');
     assert.equal(failed!.error!.type, 'urn:siteloupe:problem:interrupted');
     await s.runner.stop();

@@ -79,7 +79,7 @@ const target = (campaign_id: number, title: string): TargetInsert => ({
   title,
   query: null,
   page_id: null,
-  related_page_ids: '[]',
+  related_page_ids: [],
   status: 'proposed',
   score: null,
   rationale: '',
@@ -102,9 +102,9 @@ describe('campaign and target ids', () => {
         site_id: 1,
         description: '',
         status: 'draft',
-        seed_topics: '[]',
+        seed_topics: [],
         persona_context: null,
-        settings: '{}',
+        settings: {},
       }).id;
     const kept = campaign('Spring');
     const gone = campaign('Autumn');

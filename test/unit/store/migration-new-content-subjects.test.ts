@@ -99,7 +99,7 @@ describe('migration 11 (new-content subjects)', () => {
       title: 'Growing avocados indoors',
       query: 'growing avocados indoors',
       page_id: null,
-      related_page_ids: '[]',
+      related_page_ids: [],
       status: 'proposed',
       score: 0.5,
       rationale: '',

@@ -95,7 +95,7 @@ describe('migration 8 (target subjects)', () => {
       title: refreshTitle(pruning),
       query: null,
       page_id: 7,
-      related_page_ids: '[]',
+      related_page_ids: [],
       status: 'proposed',
       score: 0.5,
       rationale: '',

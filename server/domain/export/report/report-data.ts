@@ -3,8 +3,8 @@
  * section: the report of a very large site reads aggregates, never whole tables.
  */
 import type { Store } from '../../../store/index.js';
-import type { Count } from '../../../store/repos/site-stats-repo.js';
-import type { Example, IssueKey, ReportMemberRow } from '../../../store/repos/report-repo.js';
+import type { Count } from '../../../store/views/site-stats-view.js';
+import type { Example, IssueKey, ReportMemberRow } from '../../../store/views/report-view.js';
 import { sourcesFromBits } from '../../../schemas/crawl.js';
 import { NotFoundError } from '../../errors.js';
 import { ISSUE_ORDER, ISSUE_TEXT, type Severity } from './report-issues.js';

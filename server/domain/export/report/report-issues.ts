@@ -2,7 +2,7 @@
  * What each report issue means to a reader: its name, how much it matters and what to do. The rows behind an
  * issue are defined once, in the store's report repository; this is only their wording and order.
  */
-import { SLOW_MS, THIN_WORDS, type IssueKey } from '../../../store/repos/report-repo.js';
+import { SLOW_MS, THIN_WORDS, type IssueKey } from '../../../store/views/report-view.js';
 
 export type Severity = 'high' | 'medium' | 'low';
 

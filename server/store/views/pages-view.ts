@@ -1,11 +1,13 @@
 /**
- * Reads of pages for the API: filtered, sorted lists with keyset pagination, one page in full, and a page's
- * links in either direction. Sort keys come from a fixed list, never from the client's string, and every value is
- * bound, so no filter can change the SQL's shape beyond the fragments written here.
+ * Reads of pages for the API and exports, across `pages`, `urls` and `links`: filtered, sorted lists with keyset
+ * pagination, one page in full (its JSON columns parsed), and a page's links in either direction. Sort keys come
+ * from a fixed list, never from the client's string, and every value is bound, so no filter can change the SQL's
+ * shape beyond the fragments written here.
  */
+import type { EdgeKind } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
 import { statementCache } from '../statement-cache.js';
-import type { PageRow } from './pages-repo.js';
+import { pageColumns, parsePageJson, type PageJson, type PageRow } from '../repos/pages-repo.js';
 
 export interface PageFilter {
   siteId?: number | undefined;
@@ -31,10 +33,12 @@ const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = 
 };
 
 export type PageListRow = PageRow & { sort_value: string | number };
-export type PageDetailRow = PageRow & { sources: number };
+/** One page in full: its row, its JSON columns parsed, and the sources that know its URL. */
+export type PageDetailRow = PageRow & PageJson & { sources: number };
+type StoredPageDetail = PageRow & Record<keyof PageJson, string> & { sources: number };
 export interface LinkRow {
   id: number;
-  edge_kind: string;
+  edge_kind: EdgeKind;
   anchor_text: string | null;
   nofollow: number;
   count: number;
@@ -58,10 +62,11 @@ export interface SiteLinkRow {
   count: number;
 }
 
-export function pagesQueryRepo(db: Db) {
+export function pagesView(db: Db) {
   const prepared = statementCache(db);
-  const detail = db.prepare<[number], PageDetailRow>(
-    'SELECT p.*, u.sources FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?',
+  const detail = db.prepare<[number], StoredPageDetail>(
+    `SELECT ${pageColumns('p')}, p.headings, p.hreflang, p.structured_data_types, p.redirect_chain, u.sources
+     FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?`,
   );
   const siteLinks = db.prepare<[number, number, number], SiteLinkRow>(
     `SELECT l.id, s.url AS source, t.url AS target, l.edge_kind, l.anchor_text, l.nofollow, l.count
@@ -69,7 +74,10 @@ export function pagesQueryRepo(db: Db) {
      WHERE l.site_id = ? AND l.id > ? ORDER BY l.id LIMIT ?`,
   );
   return {
-    get: (id: number): PageDetailRow | undefined => detail.get(id),
+    get(id: number): PageDetailRow | undefined {
+      const row = detail.get(id);
+      return row && { ...row, ...parsePageJson(row) };
+    },
     /** Every edge of a site with both URLs, a page at a time (for exports). */
     siteLinks: (siteId: number, afterId: number, limit: number): SiteLinkRow[] =>
       siteLinks.all(siteId, afterId, limit),
@@ -110,7 +118,7 @@ export function pagesQueryRepo(db: Db) {
           after.id,
         );
       }
-      const sql = `SELECT p.*, ${col.expr} AS sort_value FROM pages p
+      const sql = `SELECT ${pageColumns('p')}, ${col.expr} AS sort_value FROM pages p
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY ${col.expr} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
       return prepared<(string | number)[], PageListRow>(sql).all(...args, limit);

@@ -3,9 +3,10 @@
  * clusters as a count computed in SQLite plus at most `limit` example rows, so a report of a million-page site
  * holds no more in memory than one of fifty pages.
  */
-import { ANCHOR_KINDS_SQL, sourceBit } from '../../schemas/crawl.js';
+import { sourceBit } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
-import { REASON as OTHER_URL_REASON_SQL } from './other-urls-repo.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
+import { REASON as OTHER_URL_REASON_SQL } from './other-urls-view.js';
 
 const HTML_OK = `p.status_code BETWEEN 200 AND 299 AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
 const blank = (col: string) => `(${col} IS NULL OR trim(${col}) = '')`;
@@ -129,7 +130,7 @@ export interface ReportMemberRow {
   score: number;
 }
 
-export function reportRepo(db: Db) {
+export function reportView(db: Db) {
   const issueStatement = (key: IssueKey) => {
     const def: IssueDef = ISSUES[key];
     const where = `p.site_id = @site AND ${def.where}`;

@@ -2,8 +2,8 @@
  * Reads of a site's crawl that campaign target generators need and no other area does: thin pages, orphan
  * pages and whether one page links to another. Only pages a search engine could show count (2xx, indexable).
  */
-import { ANCHOR_KINDS_SQL } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
 
 export interface SignalPageRow {
   id: number;
@@ -16,7 +16,7 @@ export interface SignalPageRow {
 
 const LIVE_PAGE = `p.status_code BETWEEN 200 AND 299 AND p.indexable = 1`;
 
-export function campaignSignalsRepo(db: Db) {
+export function campaignSignalsView(db: Db) {
   const thin = db.prepare<[number, number], SignalPageRow>(
     `SELECT p.id, p.url, p.title, p.word_count, p.inlinks, p.depth FROM pages p
      WHERE p.site_id = ? AND ${LIVE_PAGE} AND p.word_count < ? ORDER BY p.word_count, p.id`,
@@ -43,4 +43,4 @@ export function campaignSignalsRepo(db: Db) {
     linked: (sourceId: number, targetId: number): boolean => linked.get(sourceId, targetId)!.n === 1,
   };
 }
-export type CampaignSignalsRepo = ReturnType<typeof campaignSignalsRepo>;
+export type CampaignSignalsView = ReturnType<typeof campaignSignalsView>;

@@ -2,6 +2,7 @@
  * Aggregates of a site's stored rows: the counts shown on a site and the crawl summary. Always computed from
  * rows, never kept as counters that could drift.
  */
+import type { JobKind } from '../../schemas/jobs.js';
 import type { Db } from '../db.js';
 
 export interface SiteStatsRow {
@@ -21,9 +22,9 @@ export interface Count {
   count: number;
 }
 
-export function siteStatsRepo(db: Db) {
-  const lastCrawl = db.prepare<[number], { at: string | null }>(
-    `SELECT MAX(finished_at) AS at FROM jobs WHERE site_id = ? AND kind = 'crawl' AND status = 'succeeded'`,
+export function siteStatsView(db: Db) {
+  const lastCrawl = db.prepare<[number, JobKind], { at: string | null }>(
+    `SELECT MAX(finished_at) AS at FROM jobs WHERE site_id = ? AND kind = ? AND status = 'succeeded'`,
   );
   const pageCounts = db.prepare<
     [number],
@@ -73,7 +74,7 @@ export function siteStatsRepo(db: Db) {
         blocked: blocked.get(siteId)!.n,
         embedded: embedded.get(siteId)!.n,
         ...similarity.get({ site: siteId })!,
-        last_crawl_at: lastCrawl.get(siteId)?.at ?? null,
+        last_crawl_at: lastCrawl.get(siteId, 'crawl')?.at ?? null,
       };
     },
     summary(siteId: number) {

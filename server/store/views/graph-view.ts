@@ -2,8 +2,9 @@
  * The internal link graph, read in pages of edges (keyset on edge id) with the nodes those edges touch, and
  * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
  */
-import { sqlKindList } from '../../schemas/crawl.js';
+import type { EdgeKind } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
+import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 
 export interface GraphEdgeRow {
@@ -28,19 +29,19 @@ export interface GraphNodeRow {
 }
 
 const CHUNK = 500;
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
-export function graphRepo(db: Db) {
+export function graphView(db: Db) {
   // Statements differ only by how many `?` they hold: each shape is prepared once.
   const prepared = statementCache(db);
-  const nodeColumns = (kinds: string[], knownBits: number) => `u.id, u.url, p.title, p.status_code, u.depth,
-      COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
+  /** Binds one `?` per kind, before any other value of the statement. */
+  const nodeColumns = (kinds: readonly EdgeKind[], knownBits: number) => `u.id, u.url, p.title, p.status_code,
+      u.depth, COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
         SELECT 1 FROM links li WHERE li.target_id = u.id AND li.source_id != u.id
-          AND li.edge_kind IN ${sqlKindList(kinds)})) AS orphan`;
+          AND li.edge_kind IN (${marks(kinds.length)}))) AS orphan`;
 
   return {
-    edges(siteId: number, kinds: string[], afterId: number, limit: number): GraphEdgeRow[] {
+    edges(siteId: number, kinds: readonly EdgeKind[], afterId: number, limit: number): GraphEdgeRow[] {
       return prepared<(string | number)[], GraphEdgeRow>(
         `SELECT l.id, l.source_id, l.target_id, l.edge_kind, l.anchor_text, l.nofollow, l.count
            FROM links l JOIN urls t ON t.id = l.target_id AND t.internal = 1
@@ -49,16 +50,15 @@ export function graphRepo(db: Db) {
       ).all(siteId, ...kinds, afterId, limit);
     },
 
-    /** `kinds` come from the closed edge-kind list (validated), so they are inlined as literals. */
-    nodes(ids: number[], kinds: string[], knownBits: number): GraphNodeRow[] {
+    nodes(ids: number[], kinds: readonly EdgeKind[], knownBits: number): GraphNodeRow[] {
       const out: GraphNodeRow[] = [];
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = ids.slice(i, i + CHUNK);
         out.push(
-          ...prepared<number[], GraphNodeRow>(
+          ...prepared<(string | number)[], GraphNodeRow>(
             `SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
                WHERE u.id IN (${marks(chunk.length)})`,
-          ).all(...chunk),
+          ).all(...kinds, ...chunk),
         );
       }
       return out;
@@ -74,11 +74,11 @@ export function graphRepo(db: Db) {
       ).all(siteId, afterId, limit);
     },
 
-    orphans(siteId: number, kinds: string[], knownBits: number): GraphNodeRow[] {
-      return prepared<[number], GraphNodeRow>(
+    orphans(siteId: number, kinds: readonly EdgeKind[], knownBits: number): GraphNodeRow[] {
+      return prepared<(string | number)[], GraphNodeRow>(
         `SELECT * FROM (SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
              WHERE u.site_id = ? AND u.internal = 1) WHERE orphan = 1 ORDER BY id`,
-      ).all(siteId);
+      ).all(...kinds, siteId);
     },
   };
 }

@@ -3,14 +3,17 @@
  * fetched (the frontier's skip reason), or what its fetch found (redirect, error, non-HTML, not indexable).
  * URLs only a sitemap or Search Console knows get their own reasons.
  */
-import { ANCHOR_KINDS_SQL, sourceBit } from '../../schemas/crawl.js';
+import type { OtherUrlReason } from '../../schemas/analytics.js';
+import { sourceBit } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 
 export interface OtherUrlRow {
   id: number;
   url: string;
-  reason: string;
+  /** Decided by `REASON`, whose values are the schema's reasons. */
+  reason: OtherUrlReason;
   sources: number;
   status_code: number | null;
   content_type: string | null;
@@ -31,7 +34,7 @@ export const REASON = `CASE
   WHEN p.indexable = 0 THEN 'non_indexable'
   ELSE NULL END`;
 
-export function otherUrlsRepo(db: Db) {
+export function otherUrlsView(db: Db) {
   const prepared = statementCache(db);
   return {
     list(

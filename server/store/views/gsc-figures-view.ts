@@ -24,7 +24,7 @@ export interface GscQueryRow {
 const SUMS = `SUM(clicks) AS clicks, SUM(impressions) AS impressions,
   COALESCE(SUM(position * impressions) / NULLIF(SUM(impressions), 0), AVG(position)) AS position`;
 
-export function gscFiguresRepo(db: Db) {
+export function gscFiguresView(db: Db) {
   const hasData = db.prepare<[number], { n: number }>(
     'SELECT EXISTS (SELECT 1 FROM gsc_rows WHERE site_id = ?) AS n',
   );
@@ -114,4 +114,4 @@ export function gscFiguresRepo(db: Db) {
     pageQueries: (siteId: number) => pageQueries.iterate(siteId),
   };
 }
-export type GscFiguresRepo = ReturnType<typeof gscFiguresRepo>;
+export type GscFiguresView = ReturnType<typeof gscFiguresView>;
