@@ -6,6 +6,9 @@
  */
 import { collapseWhitespace } from './main-text.js';
 
+/** The permalink glyph docs generators append to a heading (Sphinx and MkDocs `¶`, others `§`), not its text. */
+const PERMALINK_TAIL = /\s*[¶§]$/u;
+
 export interface Heading {
   level: number;
   text: string;
@@ -54,7 +57,7 @@ export class HeadingCollector {
 
   private finish(open: OpenHeading): void {
     if (open.done) return;
-    open.heading.text = collapseWhitespace(this.buffer.slice(open.start));
+    open.heading.text = collapseWhitespace(this.buffer.slice(open.start)).replace(PERMALINK_TAIL, '');
     open.done = true;
   }
 }

@@ -60,6 +60,23 @@ const ROLE_MARKS: ReadonlyMap<string, number> = new Map([
 /** Page-level containers: a class on them describes the page's layout, not the element. */
 const NO_SOFT_MARKS: ReadonlySet<string> = new Set(['html', 'head', 'body', 'main', 'article']);
 
+/**
+ * Elements whose id names the content they hold, not a widget: documentation generators and CMSs derive a
+ * section's or a heading's id from its heading (`cookie-management`, `how-do-i-share-global-variables`) and an
+ * API entry's from its name (`module-http.cookies`, `socket.socket.share`). Their class still counts.
+ */
+const CONTENT_ID_TAGS: ReadonlySet<string> = new Set([
+  'section',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dt',
+  'dd',
+]);
+
 /** Cheap first filter, run on every class/id/aria-label; the word-level checks below only run on a hit. */
 const KEYWORDS = /menu|breadcrumb|sidebar|cookie|consent|gdpr|share|social|paginat|pager/i;
 
@@ -154,7 +171,7 @@ export function classifyElement(tag: string, attribs: Readonly<Record<string, st
   const label = attribs['aria-label'];
   let words = 0;
   if (cls !== undefined && cls !== '') words |= tokenMarks(cls);
-  if (id !== undefined && id !== '') words |= tokenMarks(id);
+  if (id !== undefined && id !== '' && !CONTENT_ID_TAGS.has(tag)) words |= tokenMarks(id);
   if (label !== undefined && label !== '') words |= labelMarks(label);
   if (words === 0) return marks;
   if (words & W_EXCLUDE) marks |= MARK_EXCLUDE_SOFT;

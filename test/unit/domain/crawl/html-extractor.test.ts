@@ -251,6 +251,26 @@ describe('extractHtml: choosing the main text', () => {
     assert.equal(page.main_text, 'Kept text.\nAlso kept.');
   });
 
+  it('keeps sections and headings whose id comes from their content, even one that reads like a widget', () => {
+    // Sphinx names a module's section after it (http.cookies); a FAQ's heading ids come from the question.
+    const page = extract(`<body><main>
+      <section id="module-http.cookies"><h1 id="share-the-cookie-jar">http.cookies</h1>
+        <dl><dt id="http.cookies.Morsel.share">Morsel</dt><dd id="menu-item">A cookie.</dd></dl></section>
+      <div id="cookie-banner">We use cookies</div></main></body>`);
+    assert.equal(page.main_text, 'http.cookies\nMorsel\nA cookie.');
+  });
+
+  it('reads headings without the permalink sign a docs generator appends', () => {
+    const page = extract(`<body><main><h1>Type Objects<a class="headerlink" href="#t">¶</a></h1>
+      <h2>Sections <a href="#s">§</a></h2><h2>Price in £</h2></main></body>`);
+    assert.deepEqual(page.headings, [
+      { level: 1, text: 'Type Objects' },
+      { level: 2, text: 'Sections' },
+      { level: 2, text: 'Price in £' },
+    ]);
+    assert.equal(page.h1, 'Type Objects');
+  });
+
   it('separates blocks and table rows by lines, cells by spaces, and joins inline elements', () => {
     const page = extract(`<body><div>One<span>Two</span> <b>three</b></div>
       <table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>
