@@ -18,6 +18,7 @@ import { jobsRoutes } from './http/routes/jobs.js';
 import { pagesRoutes } from './http/routes/pages.js';
 import { proxyRoutes } from './http/routes/proxy.js';
 import { similarityRoutes } from './http/routes/similarity.js';
+import { auditRoutes } from './http/routes/audit.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { targetsRoutes } from './http/routes/targets.js';
 import { systemRoutes } from './http/routes/system.js';
@@ -62,6 +63,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...pagesRoutes(services),
     ...graphRoutes(services),
     ...similarityRoutes(services),
+    ...auditRoutes(services),
     ...ideasRoutes(services),
     ...analyticsRoutes(services),
     ...exportRoutes(services),

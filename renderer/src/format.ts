@@ -14,6 +14,17 @@ export const fmtCount = (n: number, one: string, many = `${one}s`) =>
 export const fmtScore = (n: number | null | undefined, digits = 2) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
 
+/**
+ * A share (0–1) as a percentage: one decimal under 10 % so small shares stay apart, and never "0 %" for a share
+ * that is not zero.
+ */
+export function fmtShare(share: number): string {
+  if (share <= 0) return '0%';
+  const pct = share * 100;
+  if (pct < 0.1) return '<0.1%';
+  return pct < 10 ? `${pct.toFixed(1)}%` : `${Math.round(pct)}%`;
+}
+
 export const fmtMs = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : `${Math.round(n).toLocaleString()} ms`;
 
@@ -28,6 +39,7 @@ const JOB_LABELS: Record<JobKind, string> = {
   crawl: 'Crawl',
   embed: 'Embedding pages',
   similarity: 'Similarity analysis',
+  audit: 'Site audit',
   gsc_sync: 'Search Console sync',
   gsc_import: 'Search Console import',
   campaign_expand: 'Expanding the campaign',
@@ -41,6 +53,15 @@ export function jobLabel(kind: JobKind): string {
 
 /** Words for snake_case enum values (`partially_covered` → "partially covered"). */
 export const words = (s: string | null | undefined) => (s ? s.replace(/_/g, ' ') : '—');
+
+/** A URL as the site's pages name it: its path when it is on `origin`, else the whole URL. */
+export function siteUrl(url: string, origin: string | undefined): string {
+  try {
+    return origin && new URL(url).origin === origin ? shortUrl(url) : url;
+  } catch {
+    return url;
+  }
+}
 
 /** A path and query for display: the origin is the site's and would repeat on every row. */
 export function shortUrl(url: string): string {

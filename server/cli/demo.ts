@@ -29,6 +29,8 @@ const FILES = [
   'other-urls.csv',
   'similarity-pairs.csv',
   'clusters.csv',
+  'issues.csv',
+  'issue-urls.csv',
 ];
 
 const size = (bytes: number) =>
@@ -94,12 +96,12 @@ export async function demo(flags: DemoFlags): Promise<void> {
     });
     siteId = site.id;
 
-    out.write('\n[1/4] Crawling the sample site\n');
+    out.write('\n[1/5] Crawling the sample site\n');
     const crawl = await watcher.run(services.crawl.start({ site_id: site.id, mode: 'spider' }), 'URLs');
     const c = crawl.result as { fetched: number; seconds: number; errors: number };
     out.write(`      ${c.fetched} URLs fetched in ${c.seconds} s, ${c.errors} errors\n`);
 
-    out.write('\n[2/4] Embedding pages with the local model\n');
+    out.write('\n[2/5] Embedding pages with the local model\n');
     if (services.embeddings.available()) {
       // A finished crawl queues the embedding itself (follow-ups); take that job, or start one.
       const queued = services.jobs.list({ limit: 1, site_id: site.id, kind: ['embed'] }).items[0];
@@ -107,7 +109,7 @@ export async function demo(flags: DemoFlags): Promise<void> {
       const e = embed.result as { pages: number; passages: number; seconds: number };
       out.write(`      ${e.pages} pages (${e.passages} passages) embedded in ${e.seconds} s\n`);
 
-      out.write('\n[3/4] Finding duplicate and overlapping pages\n');
+      out.write('\n[3/5] Finding duplicate and overlapping pages\n');
       const analysis = await watcher.run(services.similarity.schedule({ site_id: site.id }), 'steps');
       const a = analysis.result as { duplicate: number; merge: number; related: number; clusters: number };
       out.write(
@@ -115,10 +117,24 @@ export async function demo(flags: DemoFlags): Promise<void> {
       );
     } else {
       out.write('      skipped: the embedding model is not built (run `npm run build:model`)\n');
-      out.write('\n[3/4] Finding duplicate and overlapping pages\n      skipped: needs the embeddings\n');
+      out.write('\n[3/5] Finding duplicate and overlapping pages\n      skipped: needs the embeddings\n');
     }
 
-    out.write(`\n[4/4] Writing the report and exports to ${outDir}\n`);
+    out.write('\n[4/5] Auditing the site\n');
+    // Each crawl and analysis queues an audit itself (follow-ups): wait for the latest, or start one.
+    const auditing = services.jobs.list({
+      limit: 1,
+      site_id: site.id,
+      kind: ['audit'],
+      status: ['queued', 'running'],
+    }).items[0];
+    const audit = await watcher.run(auditing ?? services.audit.schedule(site.id), 'checks');
+    const r = audit.result as { checks: number; findings: number };
+    out.write(
+      `      ${r.findings} findings from ${r.checks} checks; site health ${services.audit.health(site.id)?.score ?? '—'}/100\n`,
+    );
+
+    out.write(`\n[5/5] Writing the report and exports to ${outDir}\n`);
     const written: string[] = [];
     for (const file of FILES) {
       const [name, format] = file.split('.') as [string, string];

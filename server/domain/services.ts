@@ -9,12 +9,14 @@ import { GscReport } from './analytics/gsc-report.js';
 import { GscSync } from './analytics/gsc-sync.js';
 import { GscWriter } from './analytics/gsc-writer.js';
 import { OtherUrlsService } from './analytics/other-urls-service.js';
+import { AuditService } from './audit/audit-service.js';
 import { CampaignActions } from './campaigns/campaign-actions.js';
 import { CampaignsService } from './campaigns/campaigns-service.js';
 import { TargetAssessor } from './campaigns/target-assessor.js';
 import { TargetsService } from './campaigns/targets-service.js';
 import { CrawlService } from './crawl/crawl-service.js';
 import { EmbeddingService } from './embeddings/embedding-service.js';
+import { AuditExports } from './export/audit-exports.js';
 import { ExportService } from './export/export-service.js';
 import { ReportService } from './export/report/report-service.js';
 import { GraphService } from './graph/graph-service.js';
@@ -49,6 +51,7 @@ export function createServices(
   const embeddings = new EmbeddingService(store, bus, settings, pages, jobs, opts);
   const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available());
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
+  const audit = new AuditService(store, bus, jobs, settings);
   return {
     bus,
     settings,
@@ -68,12 +71,14 @@ export function createServices(
     exports: new ExportService(
       store,
       new ReportService(store, settings, { version: opts.version, gsc: gscQueries }),
+      new AuditExports(audit),
     ),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),
     campaigns,
     targets: new TargetsService(store, bus, campaigns, assessor),
     campaignActions: new CampaignActions(store, bus, campaigns, assessor),
+    audit,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -14,6 +14,7 @@ export const TAGS = [
   'crawl',
   'graph',
   'similarity',
+  'audit',
   'analytics',
   'ideas',
   'export',

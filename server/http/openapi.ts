@@ -19,6 +19,7 @@ const TAG_DESCRIPTIONS: Record<(typeof TAGS)[number], string> = {
   crawl: 'Starting, cancelling and resuming crawls.',
   graph: 'Internal link graph.',
   similarity: 'Duplicate and overlapping pages: pairs and clusters.',
+  audit: 'The site audit: issues by priority, each URL with its evidence, mutes and the health score.',
   analytics: 'URLs that are not pages, and Search Console data.',
   ideas: 'Checking a content idea against existing pages.',
   export: 'Reports and data exports as files.',

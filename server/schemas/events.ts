@@ -15,6 +15,7 @@ export const SITE_CHANGES = [
   'similarity',
   'analytics',
   'campaigns',
+  'audit',
 ] as const;
 export const SiteChange = z.enum(SITE_CHANGES);
 export type SiteChange = z.infer<typeof SiteChange>;

@@ -1,4 +1,5 @@
 /** The link graph and the site summary (`graph` and `sites` routers). */
+import { AuditHealth } from './audit.js';
 import { z } from 'zod';
 import { Cursor, QueryBoolean, repeatable } from './common.js';
 import { EDGE_KINDS, EdgeKind } from './crawl.js';
@@ -49,6 +50,9 @@ export const SiteSummary = z
     indexability: z.array(Count).meta({ description: 'By reason; `indexable` for indexable pages.' }),
     content_types: z.array(Count),
     response_ms: z.object({ p50: z.number().nullable(), p95: z.number().nullable() }),
+    audit: AuditHealth.nullable().meta({
+      description: 'The health score of the latest audit; null before it.',
+    }),
   })
   .meta({ id: 'SiteSummary' });
 export type SiteSummary = z.infer<typeof SiteSummary>;

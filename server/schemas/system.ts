@@ -1,4 +1,5 @@
 /** Health and application settings. */
+import { AUDIT_THRESHOLDS, AUDIT_THRESHOLD_SHAPE } from './audit-checks.js';
 import { z } from 'zod';
 
 export const Health = z
@@ -54,6 +55,7 @@ export const AppSettingsShape = {
   gsc_token_url: GscEndpointUrl,
   /** Rows per Search Console request (the API's maximum is 25,000). */
   gsc_row_limit: z.number().int().min(1).max(25_000),
+  ...AUDIT_THRESHOLD_SHAPE,
 };
 
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
@@ -69,6 +71,7 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   gsc_api_root: 'https://searchconsole.googleapis.com/',
   gsc_token_url: 'https://oauth2.googleapis.com/token',
   gsc_row_limit: 25_000,
+  ...AUDIT_THRESHOLDS,
 };
 
 export const AppSettings = z.object(AppSettingsShape).meta({ id: 'AppSettings' });

@@ -12,6 +12,7 @@
  * `store.pages`.
  */
 import type { Db } from './db.js';
+import { auditRepo } from './repos/audit-repo.js';
 import { campaignsRepo } from './repos/campaigns-repo.js';
 import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
 import { embeddingsRepo } from './repos/embeddings-repo.js';
@@ -24,6 +25,7 @@ import { similarityRepo } from './repos/similarity-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
+import { auditInputsView } from './views/audit-inputs-view.js';
 import { campaignSignalsView } from './views/campaign-signals-view.js';
 import { graphView } from './views/graph-view.js';
 import { gscFiguresView } from './views/gsc-figures-view.js';
@@ -49,6 +51,7 @@ export function createStore(db: Db, file: string) {
     gscRows: gscRowsRepo(db),
     campaigns: campaignsRepo(db),
     targets: targetsRepo(db),
+    audit: auditRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),
     pagesQuery: pagesView(db),
@@ -57,6 +60,7 @@ export function createStore(db: Db, file: string) {
     report: reportView(db),
     gscFigures: gscFiguresView(db),
     campaignSignals: campaignSignalsView(db),
+    auditInputs: auditInputsView(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -1,6 +1,6 @@
 /**
- * A realistic database for tests that drive the whole API: a small fixture site crawled, embedded and analysed,
- * so sites, pages, links, jobs, similarity pairs and clusters all exist (about 6 s).
+ * A realistic database for tests that drive the whole API: a small fixture site crawled, embedded, analysed and
+ * audited, so sites, pages, links, jobs, similarity pairs, clusters and audit findings all exist (about 6 s).
  */
 import { startFixtureSite, type FixtureSite } from '../fixtures/sites/fixture-site.js';
 import { crawlFixture, runJob } from './crawl-site.js';
@@ -11,5 +11,6 @@ export async function analysedSite(t: TestApp, seed = 3): Promise<{ site: Fixtur
   const siteId = await crawlFixture(t, site);
   await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId });
   await runJob(t, '/similarity/analyze', { site_id: siteId });
+  await runJob(t, `/sites/${siteId}/audit`, {});
   return { site, siteId };
 }

@@ -31,7 +31,11 @@ export async function runJob(
 }
 
 /** Adds the fixture site with the given settings and crawls it to the end; returns the site id. */
-export async function crawlFixture(t: TestApp, site: FixtureSite, settings: object = {}): Promise<number> {
+export async function crawlFixture(
+  t: TestApp,
+  site: Pick<FixtureSite, 'startUrl'>,
+  settings: object = {},
+): Promise<number> {
   const created = await t.post('/sites', {
     start_url: site.startUrl,
     settings: { ...FAST_CRAWL, ...settings },

@@ -2,6 +2,8 @@
  * A real app on a fresh migrated SQLite file in a temp dir, with a real job runner, for supertest. Each call
  * gets its own data dir; `close()` stops the runner and removes the directory.
  */
+import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { once } from 'node:events';
@@ -42,6 +44,15 @@ export function makeTempDir(prefix = 'siteloupe-'): string {
 }
 
 /** supertest parser: the whole body as one UTF-8 string. */
+function bytes(
+  res: { on(e: string, f: (c?: Buffer) => void): void },
+  cb: (err: Error | null, body: Buffer) => void,
+): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c) => chunks.push(c!));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}
+
 function utf8Text(
   res: { setEncoding(e: string): void; on(e: string, f: (c?: string) => void): void },
   cb: (err: Error | null, body: string) => void,
@@ -102,8 +113,20 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     get: (path: string) => http.get(path).set(auth),
     /** A GET whose body is read as UTF-8 text whatever its media type (CSV, NDJSON, HTML, XML downloads). */
     getText: (path: string) => http.get(path).set(auth).buffer(true).parse(utf8Text),
+    /** A GET of an XLSX download, opened as a workbook. */
+    async getWorkbook(path: string): Promise<ExcelJS.Workbook> {
+      const res = await http.get(path).set(auth).buffer(true).parse(bytes);
+      assert.equal(res.status, 200, `${path} answered ${res.status}`);
+      const body = res.body as Buffer;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(
+        body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+      );
+      return book;
+    },
     post: (path: string, body?: object) => http.post(path).set(auth).send(body),
     patch: (path: string, body?: object) => http.patch(path).set(auth).send(body),
+    put: (path: string, body?: object) => http.put(path).set(auth).send(body),
     del: (path: string) => http.delete(path).set(auth),
     async close() {
       await runner.stop(2000);

@@ -2,7 +2,22 @@
  * The API's types, taken from the server's zod schemas (type-only imports: nothing of the server is bundled),
  * so the UI and the server cannot drift apart silently.
  */
+import type { z } from 'zod';
 import type { OtherUrl, OtherUrlReason } from '../../../server/schemas/analytics.js';
+import type {
+  Finding,
+  Issue,
+  IssueList as IssueListSchema,
+  PageIssueList as PageIssueListSchema,
+} from '../../../server/schemas/audit.js';
+import type { CheckId } from '../../../server/schemas/audit-checks.js';
+import type {
+  AuditCategory,
+  EvidenceKind,
+  EvidenceOf,
+  Priority,
+  Severity,
+} from '../../../server/schemas/audit-terms.js';
 import type { EdgeKind } from '../../../server/schemas/crawl.js';
 import type { EmbeddingSearchResult, IdeaCheckResult } from '../../../server/schemas/embeddings.js';
 import type { LinkGraph, SiteSummary } from '../../../server/schemas/graph.js';
@@ -13,9 +28,17 @@ import type { CrawlSettingsPatch, Site } from '../../../server/schemas/sites.js'
 import type { Health } from '../../../server/schemas/system.js';
 
 export type {
+  AuditCategory,
+  CheckId,
   Cluster,
   CrawlSettingsPatch,
   EdgeKind,
+  EvidenceKind,
+  EvidenceOf,
+  Finding,
+  Issue,
+  Priority,
+  Severity,
   EmbeddingSearchResult,
   Health,
   IdeaCheckResult,
@@ -36,6 +59,11 @@ export type {
 };
 
 export type Outcome = Pair['outcome'];
+/** A page of issues, with when the audit ran and which crawl it is of (both null before the first audit). */
+export type IssueList = z.infer<typeof IssueListSchema>;
+export type PageIssueList = z.infer<typeof PageIssueListSchema>;
+/** One of a page's findings, with its check's category, severity, priority, title and mute. */
+export type PageIssue = PageIssueList['items'][number];
 export type GraphNode = LinkGraph['nodes'][number];
 export type GraphEdge = LinkGraph['edges'][number];
 

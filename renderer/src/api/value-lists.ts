@@ -5,12 +5,15 @@
  * the renderer (`npm run typecheck`), never an option silently missing from a filter. Key order is display order.
  */
 import type {
+  AuditCategory,
   Campaign,
   EdgeKind,
   Job,
   OtherUrl,
   OtherUrlReason,
   Outcome,
+  Priority,
+  Severity,
   TargetKind,
   TargetStatus,
 } from './types.js';
@@ -86,3 +89,35 @@ export const CAMPAIGN_STATUSES = every<Campaign['status']>({
  * missing; the unit test compares it with the server's list.
  */
 export const FINISHED_JOB_STATUSES: readonly Job['status'][] = ['succeeded', 'failed', 'cancelled'];
+
+/** Audit severities, most serious first, each with the tone of its badge. */
+export const SEVERITY_TONE: Record<Severity, 'bad' | 'warn' | 'info'> = {
+  issue: 'bad',
+  warning: 'warn',
+  notice: 'info',
+};
+export const SEVERITIES = every<Severity>({ issue: true, warning: true, notice: true });
+
+export const PRIORITIES = every<Priority>({ high: true, medium: true, low: true });
+
+/** The audit's categories as an analyst reads them, in the catalogue's order. */
+export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
+  response_codes: 'Response codes',
+  redirects: 'Redirects',
+  links: 'Links',
+  titles: 'Titles',
+  meta_descriptions: 'Meta descriptions',
+  headings: 'Headings',
+  canonicals: 'Canonicals',
+  indexability: 'Indexability and robots',
+  sitemaps: 'Sitemaps',
+  hreflang: 'Hreflang',
+  content: 'Content',
+  duplicates: 'Duplicates',
+  structured_data: 'Structured data',
+  images: 'Images',
+  urls: 'URLs',
+  performance: 'Performance',
+  semantic: 'Semantic',
+};
+export const AUDIT_CATEGORIES = Object.keys(AUDIT_CATEGORY_LABELS) as AuditCategory[];

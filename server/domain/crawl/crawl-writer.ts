@@ -55,7 +55,7 @@ export class CrawlWriter {
           this.store.urls.setState(item.id, 'skipped', item.reason);
           continue;
         }
-        const { page, mainText, minhash, edges } = item.record;
+        const { page, mainText, minhash, markup, edges } = item.record;
         const links = edges.map((e) => ({
           target_id: this.frontier.discover(e.discovery),
           edge_kind: e.edge_kind,
@@ -64,7 +64,7 @@ export class CrawlWriter {
           count: e.count,
         }));
         this.store.links.replaceOutgoing(this.siteId, page.id, links);
-        this.store.pages.upsert(page, mainText, minhash);
+        this.store.pages.upsert(page, mainText, minhash, markup);
         this.store.urls.setState(page.id, 'done');
       }
     });

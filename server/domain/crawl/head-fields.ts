@@ -1,10 +1,10 @@
 /**
  * The page-level metadata a crawl records — title, description, robots, canonical, hreflang, base, language,
- * JSON-LD types — as the parsing pass meets the elements that carry it. Values are kept as written (hrefs
+ * JSON-LD — as the parsing pass meets the elements that carry it. Values are kept as written (hrefs
  * unresolved) because `<base>` may come later; html-extractor.ts resolves them at the end.
  */
 import { collapseWhitespace } from './main-text.js';
-import { collectJsonLdTypes } from './structured-data.js';
+import { JsonLdCollector } from './structured-data.js';
 
 type Attribs = Readonly<Record<string, string>>;
 
@@ -17,7 +17,8 @@ export class HeadFields {
   readonly hreflang: { lang: string; href: string }[] = [];
   baseHref: string | null = null;
   htmlLang: string | null = null;
-  readonly types = new Set<string>();
+  /** JSON-LD: the types and each block (structured-data.ts). */
+  readonly structuredData = new JsonLdCollector();
   private titleSeen = false;
   private descriptionSeen = false;
   private htmlSeen = false;
@@ -73,7 +74,7 @@ export class HeadFields {
   }
 
   jsonLd(source: string): void {
-    collectJsonLdTypes(source, this.types);
+    this.structuredData.add(source);
   }
 }
 

@@ -6,6 +6,8 @@
  * Normalising URLs is the caller's job; hrefs here are absolute and otherwise as the page wrote them.
  */
 import { Parser } from 'htmlparser2';
+import type { JsonLdBlock, PageImage } from '../../store/repos/pages-repo.js';
+import { resolveImages } from './image-collector.js';
 import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
 import { linkHeaderTarget } from './link-header.js';
 import { collapseWhitespace, countNonWhitespace, countWords } from './main-text.js';
@@ -34,6 +36,10 @@ export interface ExtractedPage {
   hreflang: { lang: string; url: string }[];
   /** Every JSON-LD `@type`, sorted and unique. */
   structured_data_types: string[];
+  /** Each JSON-LD block as written, with its parse error (bounded: structured-data.ts). */
+  json_ld: JsonLdBlock[];
+  /** `<img>` elements, one per URL, with their alt (bounded: image-collector.ts). */
+  images: PageImage[];
   language: string | null;
   /** Whitespace collapsed, one line per block. */
   main_text: string;
@@ -120,7 +126,9 @@ export function extractHtml(
     canonical_url: canonical,
     meta_robots: c.head.robots.length > 0 ? c.head.robots.join(', ') : null,
     hreflang,
-    structured_data_types: [...c.head.types].sort(),
+    structured_data_types: [...c.head.structuredData.types].sort(),
+    json_ld: c.head.structuredData.blocks,
+    images: resolveImages(c.images.raw, resolve),
     language: c.head.htmlLang ?? headerLanguage,
     main_text: mainText,
     word_count: countWords(mainText),

@@ -4,7 +4,7 @@
  * which links are followed and what an edge looks like are tested without a network.
  */
 import { createHash } from 'node:crypto';
-import type { PageWrite } from '../../store/repos/pages-repo.js';
+import { pageMarkupWrite, type PageMarkupWrite, type PageWrite } from '../../store/repos/pages-repo.js';
 import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
 import type { Discovery } from './crawl-frontier.js';
@@ -26,6 +26,8 @@ export interface PageRecord {
   page: PageWrite;
   mainText: string | null;
   minhash: Buffer | null;
+  /** Images and JSON-LD (`page_markup`), of HTML pages answering 2xx; null when there are none. */
+  markup: PageMarkupWrite | null;
   edges: EdgeRecord[];
 }
 
@@ -87,6 +89,7 @@ export function failedPage(ctx: PageContext, error: FetchErrorCode, responseMs: 
     page: base(ctx, { fetch_error: error, indexability_reason: 'fetch_error', response_ms: responseMs }),
     mainText: null,
     minhash: null,
+    markup: null,
     edges: [],
   };
 }
@@ -139,6 +142,7 @@ export function bodilessPage(ctx: PageContext, res: FetchResult): PageRecord {
     }),
     mainText: null,
     minhash: null,
+    markup: null,
     edges,
   };
 }
@@ -240,6 +244,8 @@ export function htmlPage(
     }),
     mainText: ex.main_text,
     minhash: normalized ? signatureToBuffer(minhashSignature(ex.main_text)) : null,
+    // Like links, an error page's images and markup describe the error page, not the site.
+    markup: ok ? pageMarkupWrite(ex.images, ex.json_ld) : null,
     edges: [...edges.values()],
   };
 }

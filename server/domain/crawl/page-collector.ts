@@ -3,7 +3,7 @@
  * there is no DOM, only a stack of reused frames that mirrors htmlparser2's own element stack (it emits one close
  * for every open, including implied closes, void elements and the end of input, so the two never drift apart).
  * Facts are gathered raw — hrefs as written, text runs, head metadata — and html-extractor.ts resolves them once
- * the whole document, and so its `<base>`, is known. Headings, links and head fields have their own small
+ * the whole document, and so its `<base>`, is known. Headings, links, images and head fields have their own small
  * collectors; this module decides which of them a text run or an element concerns, and keeps the main-text
  * bookkeeping (what is excluded, where `<main>` and the largest `<article>` are).
  */
@@ -11,6 +11,7 @@ import type { Handler } from 'htmlparser2';
 import { AnchorCollector, type PendingLink } from './anchor-collector.js';
 import { HeadFields, isJsonLdScript } from './head-fields.js';
 import { HeadingCollector } from './heading-collector.js';
+import { ImageCollector } from './image-collector.js';
 import {
   classifyElement,
   KIND_CONTENT,
@@ -85,6 +86,7 @@ export class PageCollector implements Partial<Handler> {
   readonly anchors = new AnchorCollector();
   readonly head: HeadFields;
   readonly headings = new HeadingCollector();
+  readonly images = new ImageCollector();
   mainStart = -1;
   mainEnd = -1;
   articleStart = -1;
@@ -165,6 +167,7 @@ export class PageCollector implements Partial<Handler> {
       }
       case 'img':
         this.anchors.imageAlt(attribs.alt);
+        this.images.add(attribs);
         return flags;
       case 'h1':
       case 'h2':

@@ -9,7 +9,8 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { CAMPAIGN_TARGETS, campaignTargetsDataset } from './campaign-targets-dataset.js';
 import { neutralizeFormula } from './csv-safety.js';
 import { DATASETS, datasetNamed, type ExportFormat, type Row } from './datasets.js';
-import { xlsxStream } from './xlsx-writer.js';
+import { xlsxSheets, xlsxStream } from './xlsx-writer.js';
+import { AUDIT_EXPORTS, FINDING_COLUMNS, ISSUE_COLUMNS, type AuditExports } from './audit-exports.js';
 import type { ReportService } from './report/report-service.js';
 
 const CHUNK = 1000;
@@ -42,11 +43,12 @@ export class ExportService {
   constructor(
     private readonly store: Store,
     private readonly report: ReportService,
+    private readonly audit: AuditExports,
   ) {}
 
   list() {
     return {
-      items: [...DATASETS, CAMPAIGN_TARGETS, REPORT].map((d) => ({
+      items: [...DATASETS, ...AUDIT_EXPORTS, CAMPAIGN_TARGETS, REPORT].map((d) => ({
         name: d.name,
         formats: d.formats,
         description: d.description,
@@ -77,9 +79,9 @@ export class ExportService {
     }
     if (q.site_id !== undefined) return this.open(name, format, q.site_id);
     // An unknown name or format is a 404 whatever the query says.
-    const known = (name === REPORT.name ? REPORT : datasetNamed(name))?.formats.includes(
-      format as ExportFormat,
-    );
+    const known = (
+      name === REPORT.name ? REPORT : (AUDIT_EXPORTS.find((e) => e.name === name) ?? datasetNamed(name))
+    )?.formats.includes(format as ExportFormat);
     if (!known)
       throw new NotFoundError(
         `No export ${name}.${format}. GET /export lists the exports and their formats.`,
@@ -101,7 +103,7 @@ export class ExportService {
       body:
         format === 'xlsx'
           ? xlsxStream('targets', dataset.columns, this.chunks(dataset, campaign.site_id))
-          : this.rows(dataset, campaign.site_id, format),
+          : this.rows(this.chunks(dataset, campaign.site_id), dataset.columns, format),
     };
   }
 
@@ -121,6 +123,8 @@ export class ExportService {
         body: [body],
       };
     }
+    const audit = AUDIT_EXPORTS.find((e) => e.name === name && e.formats.includes(format as ExportFormat));
+    if (audit) return this.openAudit(name, format as ExportFormat, siteId);
     const dataset = datasetNamed(name);
     if (!dataset || !dataset.formats.includes(format as ExportFormat)) {
       throw new NotFoundError(
@@ -134,8 +138,17 @@ export class ExportService {
         ? dataset.stream(this.store, siteId, format as ExportFormat)
         : format === 'xlsx'
           ? xlsxStream(name, dataset.columns, this.chunks(dataset, siteId))
-          : this.rows(dataset, siteId, format as ExportFormat),
+          : this.rows(this.chunks(dataset, siteId), dataset.columns, format as ExportFormat),
     };
+  }
+
+  private openAudit(name: string, format: ExportFormat, siteId: number): ExportStream {
+    const filename = `${this.filePrefix(siteId)}-${name}.${format}`;
+    const contentType = CONTENT_TYPES[format];
+    if (name === 'issues')
+      return { filename, contentType, body: this.rows(this.audit.issues(siteId), ISSUE_COLUMNS, 'csv') };
+    if (format === 'xlsx') return { filename, contentType, body: xlsxSheets(this.audit.sheets(siteId)) };
+    return { filename, contentType, body: this.rows(this.audit.findingRows(siteId), FINDING_COLUMNS, 'csv') };
   }
 
   private filePrefix(siteId: number): string {
@@ -157,18 +170,18 @@ export class ExportService {
   }
 
   private async *rows(
-    dataset: (typeof DATASETS)[number],
-    siteId: number,
+    chunks: AsyncIterable<Row[]>,
+    columns: string[],
     format: ExportFormat,
   ): AsyncGenerator<string> {
     let first = true;
     if (format === 'json') yield '[';
-    for await (const rows of this.chunks(dataset, siteId)) {
-      yield encode(rows, format, dataset.columns, first);
+    for await (const rows of chunks) {
+      yield encode(rows, format, columns, first);
       first = false;
     }
     // An empty CSV still has its header row.
-    if (format === 'csv' && first) yield encode([], format, dataset.columns, true);
+    if (format === 'csv' && first) yield encode([], format, columns, true);
     if (format === 'json') yield ']\n';
   }
 }

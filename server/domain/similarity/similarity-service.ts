@@ -5,8 +5,6 @@
  * (passages, or a configured cross-encoder) and given an outcome; the new analysis is written beside the old one
  * and published in one transaction.
  */
-import { buildAnnIndex } from '../../adapters/ann-index.js';
-import { VectorMatrix } from '../../adapters/vector-scan/vector-matrix.js';
 import type { Store } from '../../store/index.js';
 import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
 import { GscQueries } from '../analytics/gsc-queries.js';
@@ -15,6 +13,7 @@ import { NotFoundError, UnavailableError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
+import { nearestPages } from '../embeddings/nearest-pages.js';
 import { cosine } from '../embeddings/vectors.js';
 import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
@@ -30,8 +29,6 @@ export const SIMILARITY_EXCLUSIVE_WITH = [
 const NEIGHBOURS = 10;
 /** Candidate pairs scored between two yields to the event loop (and one cross-encoder call's worth). */
 const SLICE = 200;
-/** From this many embedded pages on, candidates come from an approximate (HNSW) index. */
-export const ANN_MIN_PAGES = 5000;
 const BANDS = 32;
 const ROWS = 4;
 /** Above this many pages with one content hash, each is paired with the first only (a star, not a clique). */
@@ -94,28 +91,9 @@ export class SimilarityService {
       if (ids.length > 1 && ids.length <= CLIQUE_LIMIT)
         ids.forEach((a, i) => ids.slice(i + 1).forEach((b) => out.add(key(a, b))));
     }
-    for (const [a, b] of this.neighbours(vectors)) out.add(key(a, b));
+    for (const { id, nearest } of nearestPages(vectors, NEIGHBOURS))
+      for (const n of nearest) out.add(key(id, n.id));
     return out;
-  }
-
-  /**
-   * Each embedded page's nearest pages. Small sites get the exact answer (sqlite-vec's k-NN result, from a SIMD
-   * scan of the same vectors, ~10× faster than asking vec0 once per page); above ANN_MIN_PAGES an in-memory HNSW
-   * index keeps the work near-linear (an exact scan per page grows with the square).
-   */
-  private *neighbours(vectors: { id: number; vector: Float32Array }[]): Generator<[number, number]> {
-    if (vectors.length < ANN_MIN_PAGES) {
-      const matrix = new VectorMatrix(vectors[0]?.vector.length ?? 384, vectors.length);
-      for (const { id, vector } of vectors) matrix.add(id, vector);
-      for (const { id, vector } of vectors) {
-        for (const n of matrix.topK(vector, NEIGHBOURS, (other) => other === id)) yield [id, n.id];
-      }
-      return;
-    }
-    const index = buildAnnIndex(vectors);
-    for (const { id, vector } of vectors) {
-      for (const n of index.search(vector, NEIGHBOURS + 1)) if (n.id !== id) yield [id, n.id];
-    }
   }
 
   /** The configured scorer; a folder that fails to load fails the job with the reason, not a silent fallback. */

@@ -73,7 +73,7 @@ export class SitesService {
     return this.toSite(updated);
   }
 
-  summary(id: number): SiteSummary {
+  summary(id: number): Omit<SiteSummary, 'audit'> {
     this.row(id);
     const stats = this.store.siteStats.get(id);
     return { site_id: id, pages: stats.pages, ...this.store.siteStats.summary(id) };

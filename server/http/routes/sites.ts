@@ -62,7 +62,10 @@ export function sitesRoutes(s: Services) {
       stability: 'stable',
       params: SiteParams,
       responses: { 200: { description: 'The summary.', schema: SiteSummary }, 404: notFound },
-      handler: ({ params }) => s.sites.summary(params.site_id),
+      handler: ({ params }) => ({
+        ...s.sites.summary(params.site_id),
+        audit: s.audit.health(params.site_id),
+      }),
     }),
     defineRoute({
       method: 'get',

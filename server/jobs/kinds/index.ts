@@ -4,6 +4,7 @@
  */
 import type { Services } from '../../domain/services.js';
 import type { JobKind } from '../job-kind.js';
+import { auditJobKind } from './audit-job.js';
 import { campaignJobKinds } from './campaign-jobs.js';
 import { crawlJobKind } from './crawl-job.js';
 import { embedJobKind } from './embed-job.js';
@@ -20,6 +21,7 @@ export function builtinJobKinds(services: Services, replacements: readonly JobKi
     crawlJobKind(services.crawl),
     embedJobKind(services.embeddings),
     similarityJobKind(services.similarity),
+    auditJobKind(services.audit),
     ...gscJobKinds(services.gscSync, services.gscImport),
     ...campaignJobKinds(services.campaignActions),
   ];

@@ -16,6 +16,9 @@ import newContentSubjects from './0011-new-content-subjects.js';
 import campaignIdsNeverReused from './0012-campaign-ids-never-reused.js';
 import unknownPairCosine from './0013-unknown-pair-cosine.js';
 import snakeCaseJobKinds from './0014-snake-case-job-kinds.js';
+import audit from './0015-audit.js';
+import pageMarkup from './0016-page-markup.js';
+import auditLinkIndexes from './0017-audit-link-indexes.js';
 
 export interface Migration {
   id: number;
@@ -44,4 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   campaignIdsNeverReused,
   unknownPairCosine,
   snakeCaseJobKinds,
+  audit,
+  pageMarkup,
+  auditLinkIndexes,
 ];

@@ -1,10 +1,12 @@
 /**
- * Rows of `pages` and `page_content`. Writes are upserts that keep the row (never REPLACE, which would delete
- * it and cascade to everything that references the page).
+ * Rows of `pages` and its satellites `page_content` (main text, MinHash) and `page_markup` (images, JSON-LD).
+ * Writes are upserts that keep the row (never REPLACE, which would delete it and cascade to everything that
+ * references the page).
  *
  * A read returns the scalar columns only (`PageRow`): lists, exports and lookups never need the JSON columns, so
  * they are neither read nor parsed there. The one read that shows them parses them with `parsePageJson`.
  */
+import { statementCache } from '../statement-cache.js';
 import type { Page } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
@@ -98,6 +100,42 @@ export const parsePageJson = (row: Record<PageJsonColumn, string>): PageJson => 
   redirect_chain: JSON.parse(row.redirect_chain) as PageJson['redirect_chain'],
 });
 
+/** An `<img>` of a page (docs/crawler.md, "Extraction"; domain/crawl/image-collector.ts). */
+export interface PageImage {
+  /** Absolute http(s) URL, resolved against the document's base, otherwise as the page wrote it. */
+  src: string;
+  /** The alt text, whitespace collapsed; "" for `alt=""`; null when the attribute is missing. */
+  alt: string | null;
+}
+
+/** A `<script type="application/ld+json">` body (domain/crawl/structured-data.ts). */
+export interface JsonLdBlock {
+  /** The body, trimmed; cut to the crawl's limits when longer (then `truncated`). */
+  text: string;
+  /** Why the whole body is not JSON (the parser's message, shortened); null when it parses. */
+  error: string | null;
+  /** The text was cut: the error is still the whole body's, but the stored text cannot be re-validated. */
+  truncated: boolean;
+}
+
+/** A page's `page_markup` row as the crawl writes it: JSON text, serialised off the main thread. */
+export interface PageMarkupWrite {
+  images: string;
+  json_ld: string;
+}
+
+/**
+ * Serialises a page's images and JSON-LD for `page_markup`, or null when it has neither (no row). Images are
+ * stored as `[src, alt]` pairs, a tenth smaller than objects with names; JSON-LD blocks as objects.
+ */
+export function pageMarkupWrite(
+  images: readonly PageImage[],
+  jsonLd: readonly JsonLdBlock[],
+): PageMarkupWrite | null {
+  if (images.length === 0 && jsonLd.length === 0) return null;
+  return { images: JSON.stringify(images.map((i) => [i.src, i.alt])), json_ld: JSON.stringify(jsonLd) };
+}
+
 const WRITE_COLUMNS = [
   'id',
   'site_id',
@@ -142,6 +180,15 @@ export function pagesRepo(db: Db) {
      ON CONFLICT(page_id) DO UPDATE SET main_text = excluded.main_text, minhash = excluded.minhash`,
   );
   const deleteContent = db.prepare<[number]>('DELETE FROM page_content WHERE page_id = ?');
+  // Prepared on first use, as every statement on a table a later migration added: tests build a store over a
+  // database an older migration left, which has no page_markup.
+  const statements = statementCache(db);
+  const upsertMarkup = () =>
+    statements<[number, string, string], never>(
+      `INSERT INTO page_markup (page_id, images, json_ld) VALUES (?, ?, ?)
+     ON CONFLICT(page_id) DO UPDATE SET images = excluded.images, json_ld = excluded.json_ld`,
+    );
+  const deleteMarkup = () => statements<[number], never>('DELETE FROM page_markup WHERE page_id = ?');
   const byId = db.prepare<[number], PageRow>(`SELECT ${pageColumns('p')} FROM pages p WHERE p.id = ?`);
   const redirects = db.prepare<
     [number],
@@ -170,10 +217,17 @@ export function pagesRepo(db: Db) {
   );
 
   return {
-    upsert(page: PageWrite, mainText: string | null, minhash: Buffer | null): void {
+    upsert(
+      page: PageWrite,
+      mainText: string | null,
+      minhash: Buffer | null,
+      markup: PageMarkupWrite | null,
+    ): void {
       upsert.run(page);
       if (mainText === null) deleteContent.run(page.id);
       else upsertContent.run(page.id, mainText, minhash);
+      if (markup === null) deleteMarkup().run(page.id);
+      else upsertMarkup().run(page.id, markup.images, markup.json_ld);
     },
     get: (id: number): PageRow | undefined => byId.get(id),
     mainText: (id: number): string | null => mainText.get(id)?.main_text ?? null,

@@ -32,11 +32,18 @@ describe('siteloupe demo', () => {
 
       // It says what it does and where the files are.
       const origin = stdout.match(/Sample site: (http:\/\/127\.0\.0\.1:\d+)\//)![1]!;
-      for (const step of ['[1/4] Crawling', '[2/4] Embedding', '[3/4] Finding', '[4/4] Writing']) {
+      for (const step of [
+        '[1/5] Crawling',
+        '[2/5] Embedding',
+        '[3/5] Finding',
+        '[4/5] Auditing',
+        '[5/5] Writing',
+      ]) {
         assert.ok(stdout.includes(step), step);
       }
       assert.match(stdout, /\d+ URLs fetched/);
       assert.match(stdout, /\d+ pages \(\d+ passages\) embedded/);
+      assert.match(stdout, /\d+ findings from \d+ checks; site health \d+\/100/);
       const files = [
         'report.html',
         'report.pdf',
@@ -45,8 +52,10 @@ describe('siteloupe demo', () => {
         'other-urls.csv',
         'similarity-pairs.csv',
         'clusters.csv',
+        'issues.csv',
+        'issue-urls.csv',
       ];
-      assert.ok(stdout.includes(`7 files in ${outDir}`));
+      assert.ok(stdout.includes(`9 files in ${outDir}`));
       for (const f of files) {
         assert.ok(stdout.includes(`  ${join(outDir, f)}\n`), `prints ${f}`);
         assert.ok(existsSync(join(outDir, f)), `wrote ${f}`);

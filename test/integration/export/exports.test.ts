@@ -37,6 +37,8 @@ describe('exports', () => {
       'clusters',
       'gsc',
       'link-graph',
+      'issues',
+      'issue-urls',
       'campaign-targets',
       'report',
     ]);

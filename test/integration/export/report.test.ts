@@ -35,6 +35,7 @@ before(async () => {
   siteId = await crawlFixture(t, site);
   await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
   await runJob(t, '/similarity/analyze', { site_id: siteId }, 240_000);
+  await runJob(t, `/sites/${siteId}/audit`, {});
 });
 after(async () => {
   await t.close();
@@ -179,41 +180,37 @@ describe('report.html', () => {
     }
   });
 
-  it('lists the top issues with counts that match the pages', async () => {
+  it('lists the audit’s issues and warnings with the counts and first URLs the audit API gives', async () => {
     const doc = await report();
-    const pages = await all<ApiPage>(`/pages?site_id=${siteId}`);
-    const issues = countsBy(byId(doc, 'issues'), 'data-issue');
-    const shown = (key: string) => issues[key] ?? 0;
-    const html = pages.filter(isHtmlOk);
-    const indexable = html.filter((p) => p.indexable);
-    assert.equal(
-      shown('client_error'),
-      pages.filter((p) => p.status_code! >= 400 && p.status_code! < 500).length,
-    );
-    assert.equal(shown('server_error'), pages.filter((p) => p.status_code! >= 500).length);
-    assert.equal(
-      shown('redirect'),
-      pages.filter((p) => p.status_code! >= 300 && p.status_code! < 400).length,
-    );
-    assert.equal(shown('non_indexable'), html.filter((p) => !p.indexable).length);
-    assert.equal(shown('missing_title'), html.filter((p) => !p.title?.trim()).length);
-    assert.equal(shown('missing_h1'), indexable.filter((p) => !p.h1?.trim()).length);
-    assert.equal(shown('thin_content'), indexable.filter((p) => p.word_count < 200).length);
-    const titles = tally(indexable, (p) => p.title?.trim() || null);
-    assert.equal(
-      shown('duplicate_title'),
-      indexable.filter((p) => p.title?.trim() && titles[p.title.trim()]! > 1).length,
-    );
+    const shown = countsBy(byId(doc, 'issues'), 'data-issue');
+    const api = (await t.get(`/sites/${siteId}/issues?limit=1000&include_muted=false`)).body.items as {
+      check: string;
+      severity: string;
+      priority: string;
+      urls: number;
+    }[];
+    const expected = api.filter((i) => i.severity !== 'notice');
+    assert.deepEqual(shown, Object.fromEntries(expected.map((i) => [i.check, i.urls])));
     // The fixture site has errors and redirects, so the section is not empty, and worst comes first.
-    assert.ok(shown('client_error') > 0 && shown('redirect') > 0);
+    assert.ok(shown.not_found! > 0 && shown.internal_redirect_link! > 0);
     const order = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') !== undefined).map((e) =>
       attr(e, 'data-issue'),
     );
-    assert.ok(order.indexOf('server_error') < order.indexOf('redirect'));
-    const errorRow = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') === 'client_error')[0]!;
+    assert.deepEqual(
+      order,
+      expected.map((i) => i.check),
+    );
+    const errorRow = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') === 'not_found')[0]!;
     const examples = all$(errorRow, (e) => e.name === 'a').map((a) => a.attribs.href);
-    const errorUrls = pages.filter((p) => p.status_code! >= 400 && p.status_code! < 500).map((p) => p.url);
-    assert.deepEqual(examples.sort(), errorUrls.slice(0, 10).sort());
+    const findings = (await t.get(`/sites/${siteId}/issues/not_found/urls?limit=10`)).body.items as {
+      url: string;
+    }[];
+    assert.deepEqual(
+      examples,
+      findings.map((f) => f.url),
+    );
+    // Linking pages are evidence text, not links: the examples are the check's own URLs.
+    assert.ok(DomUtils.textContent(errorRow).includes('linked_from'));
   });
 
   it('shows duplicate and merge clusters and pair counts from the similarity analysis', async () => {
@@ -390,6 +387,7 @@ describe('report escaping', () => {
       .pluck()
       .all(siteId) as number[];
     t.db.prepare(`UPDATE pages SET title = ? WHERE id IN (?, ?)`).run(HOSTILE, ids[0], ids[1]);
+    await runJob(t, `/sites/${siteId}/audit`, {});
     const res = await downloadText(`/export/report.html?site_id=${siteId}`);
     const body = res.body as string;
     assert.ok(!body.includes('<script>'), 'no script tag');
@@ -403,8 +401,8 @@ describe('report escaping', () => {
       [],
     );
     // The title is shown as the text it is.
-    const row = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') === 'duplicate_title')[0]!;
-    assert.ok(DomUtils.textContent(row).includes(`${HOSTILE} (×2)`));
-    assert.equal(Number(attr(row, 'data-count')), 2);
+    const row = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') === 'title_duplicate')[0]!;
+    assert.ok(DomUtils.textContent(row).includes(`text: ${HOSTILE}, count: 2`));
+    assert.ok(Number(attr(row, 'data-count')) >= 2);
   });
 });

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -144,19 +143,7 @@ describe('a pair with an unembedded page', () => {
     for (const p of unknown) assert.equal(cosineOf(csv, p), '');
     assert.equal(Number(cosineOf(csv, known)), known.cosine);
 
-    const xlsx = await t
-      .get(`/export/similarity-pairs.xlsx?site_id=${siteId}`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    const workbook = new ExcelJS.Workbook();
-    const bytes = xlsx.body as Buffer;
-    await workbook.xlsx.load(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    );
+    const workbook = await t.getWorkbook(`/export/similarity-pairs.xlsx?site_id=${siteId}`);
     const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     const col = (name: string) => header.indexOf(name);

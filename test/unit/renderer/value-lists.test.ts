@@ -7,6 +7,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OTHER_URL_REASONS as SERVER_REASONS } from '../../../server/schemas/analytics.js';
+import {
+  AUDIT_CATEGORIES as SERVER_AUDIT_CATEGORIES,
+  PRIORITIES as SERVER_PRIORITIES,
+  SEVERITIES as SERVER_SEVERITIES,
+} from '../../../server/schemas/audit-terms.js';
 import { CAMPAIGN_STATUSES as SERVER_CAMPAIGN_STATUSES } from '../../../server/schemas/campaigns.js';
 import {
   EDGE_KINDS as SERVER_EDGE_KINDS,
@@ -19,11 +24,14 @@ import {
   TARGET_STATUSES as SERVER_TARGET_STATUSES,
 } from '../../../server/schemas/targets.js';
 import {
+  AUDIT_CATEGORIES,
   CAMPAIGN_STATUSES,
   EDGE_KINDS,
   FINISHED_JOB_STATUSES,
   OTHER_URL_REASONS,
   OUTCOMES,
+  PRIORITIES,
+  SEVERITIES,
   TARGET_KINDS,
   TARGET_STATUS_COLUMNS,
   URL_SOURCES,
@@ -58,5 +66,11 @@ describe('renderer value lists', () => {
 
   it('know the statuses a job ends in', () => {
     assert.deepEqual(FINISHED_JOB_STATUSES, SERVER_FINISHED);
+  });
+
+  it('offer every audit category, severity and priority, in the catalogue’s order', () => {
+    assert.deepEqual(AUDIT_CATEGORIES, SERVER_AUDIT_CATEGORIES);
+    assert.deepEqual(SEVERITIES, SERVER_SEVERITIES);
+    assert.deepEqual(PRIORITIES, SERVER_PRIORITIES);
   });
 });

@@ -4,10 +4,12 @@
  */
 import type { Store } from '../../../store/index.js';
 import type { Count } from '../../../store/views/site-stats-view.js';
-import type { Example, IssueKey, ReportMemberRow } from '../../../store/views/report-view.js';
+import type { ReportMemberRow } from '../../../store/views/report-view.js';
+import { CHECK_IDS, CHECKS, type CheckId } from '../../../schemas/audit-checks.js';
+import { PRIORITIES, type Priority } from '../../../schemas/audit-terms.js';
 import { sourcesFromBits } from '../../../schemas/crawl.js';
 import { NotFoundError } from '../../errors.js';
-import { ISSUE_ORDER, ISSUE_TEXT, type Severity } from './report-issues.js';
+import { cellOf } from '../audit-exports.js';
 
 /** How many rows each list shows; the counts are always complete. */
 export const REPORT_LIMITS = {
@@ -30,13 +32,14 @@ export interface ReportGscSource {
   ): Map<number, { clicks: number; impressions: number; ctr: number; position: number }>;
 }
 
+/** A check of the site audit with findings, as the report shows it: its priority, advice and first URLs. */
 export interface ReportIssue {
-  key: IssueKey;
+  key: CheckId;
   label: string;
-  severity: Severity;
+  severity: Priority;
   advice: string;
   count: number;
-  examples: Example[];
+  examples: { url: string; detail: string | null }[];
 }
 
 export interface ReportData {
@@ -55,7 +58,8 @@ export interface ReportData {
     response_ms: { p50: number | null; p95: number | null; mean: number | null; max: number | null };
   };
   charts: { status_codes: Count[]; depths: Count[]; indexability: Count[] };
-  issues: ReportIssue[];
+  /** The latest audit's checks that are issues or warnings, not muted, worst first; null before the first audit. */
+  issues: ReportIssue[] | null;
   similarity: {
     analyzed_at: string | null;
     outcomes: { duplicate: number; merge: number; related: number };
@@ -128,10 +132,7 @@ export function collectReport(
       depths: summary.depths,
       indexability: summary.indexability,
     },
-    issues: ISSUE_ORDER.map((key) => {
-      const { count, rows } = r.issue(siteId, key, REPORT_LIMITS.examples);
-      return { key, ...ISSUE_TEXT[key], count, examples: rows };
-    }),
+    issues: auditIssues(store, siteId),
     similarity: {
       analyzed_at: r.similarityRun(siteId)?.analyzed_at ?? null,
       outcomes,
@@ -167,4 +168,31 @@ function gscSection(store: Store, siteId: number, gsc: ReportGscSource | null): 
       return url ? [{ url, title: store.pages.get(id)?.title ?? null, ...f }] : [];
     }),
   };
+}
+
+const RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<Priority, number>;
+
+/**
+ * The report's issues are the site audit's: the checks of severity issue or warning (notices are for the analyst,
+ * not the client's report), muted ones left out, in the issue list's order (priority, URLs, id), each with its
+ * first URLs and evidence.
+ */
+function auditIssues(store: Store, siteId: number): ReportIssue[] | null {
+  const run = store.audit.latestRun(siteId);
+  if (!run) return null;
+  const muted = store.audit.mutes(siteId);
+  const counts = new Map(store.audit.counts(run.id).map((c) => [c.check_id, c.urls]));
+  return CHECK_IDS.filter((id) => CHECKS[id].severity !== 'notice' && !muted.has(id))
+    .map((id) => ({
+      key: id,
+      label: CHECKS[id].title,
+      severity: CHECKS[id].priority,
+      advice: CHECKS[id].description,
+      count: counts.get(id) ?? 0,
+      examples: store.audit.findings(run.id, id, 0, REPORT_LIMITS.examples).map((f) => {
+        const detail = cellOf(f.evidence);
+        return { url: f.url, detail: detail === null || detail === '' ? null : String(detail) };
+      }),
+    }))
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.count - a.count || (a.key < b.key ? -1 : 1));
 }

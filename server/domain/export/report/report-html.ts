@@ -5,7 +5,7 @@
  */
 import { barChart, PALETTE, statusColor, type Bar } from './report-charts.js';
 import { html, num, trusted, urlLink, type Markup } from './html-template.js';
-import { OTHER_URL_REASON_TEXT } from './report-issues.js';
+import { OTHER_URL_REASON_TEXT } from './other-url-reasons.js';
 import type { ReportData, ReportIssue } from './report-data.js';
 import { REPORT_CSS } from './report-styles.js';
 
@@ -106,6 +106,12 @@ function issueRow(i: ReportIssue): Markup {
 }
 
 function issues(d: ReportData): Markup {
+  if (!d.issues) {
+    return html`<section id="issues" class="major">
+      <h2>Top issues</h2>
+      <p class="empty">The site has not been audited yet: the audit runs after each crawl.</p>
+    </section>`;
+  }
   const found = d.issues.filter((i) => i.count > 0);
   const clear = d.issues.filter((i) => i.count === 0);
   return html`<section id="issues" class="major">

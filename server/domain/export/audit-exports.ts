@@ -1,0 +1,129 @@
+/**
+ * The audit's exports: `issues.csv` (one row per check of the catalogue, with its count and share) and
+ * `issue-urls.csv|xlsx` (one row per finding, its evidence flattened into cells; one sheet per check in XLSX, whose
+ * columns are that check's evidence fields). Findings are read a page at a time, like every other export.
+ */
+import type { Finding, Issue } from '../../schemas/audit.js';
+import { EVIDENCE } from '../../schemas/audit-terms.js';
+import type { AuditService } from '../audit/audit-service.js';
+import type { ExportFormat, Row } from './datasets.js';
+import type { Sheet } from './xlsx-writer.js';
+
+export const AUDIT_EXPORTS = [
+  {
+    name: 'issues',
+    formats: ['csv'] as ExportFormat[],
+    description: 'The site audit: one row per check with its priority, severity, URL count, share and mute.',
+  },
+  {
+    name: 'issue-urls',
+    formats: ['csv', 'xlsx'] as ExportFormat[],
+    description:
+      'Every finding of the site audit with its evidence (CSV: one row per finding; XLSX: one sheet per check).',
+  },
+];
+
+export const ISSUE_COLUMNS = [
+  'check',
+  'category',
+  'severity',
+  'priority',
+  'title',
+  'urls',
+  'share',
+  'muted',
+  'description',
+];
+export const FINDING_COLUMNS = ['check', 'priority', 'severity', 'url', 'page_id', 'evidence'];
+
+const PAGE = 1000;
+
+/** One cell's text for an evidence value: lists one item a line, objects as `key: value` pairs. */
+export function cellOf(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map((v) => String(cellOf(v) ?? '')).join('\n');
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join(', ');
+  }
+  return value as string | number | boolean;
+}
+
+const issueRow = (i: Issue): Row => ({
+  check: i.check,
+  category: i.category,
+  severity: i.severity,
+  priority: i.priority,
+  title: i.title,
+  urls: i.urls,
+  share: i.share,
+  muted: i.muted,
+  description: i.description,
+});
+
+export class AuditExports {
+  constructor(private readonly audit: AuditService) {}
+
+  /** Every check, in the issue list's order (priority, then URL count). */
+  private checks(siteId: number): Issue[] {
+    return this.audit.issues(siteId, { limit: 1000, include_empty: true, include_muted: true }).items;
+  }
+
+  async *issues(siteId: number): AsyncGenerator<Row[]> {
+    yield this.checks(siteId).map(issueRow);
+  }
+
+  /** The check's findings a page at a time, yielding to other requests between pages. */
+  private async *findingsOf(siteId: number, issue: Issue): AsyncGenerator<Finding[]> {
+    for (const items of this.audit.findingPages(siteId, issue.check, PAGE)) {
+      yield items;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** CSV rows: the evidence as one cell of `key: value` text. */
+  async *findingRows(siteId: number): AsyncGenerator<Row[]> {
+    for (const issue of this.checks(siteId).filter((i) => i.urls > 0)) {
+      for await (const items of this.findingsOf(siteId, issue)) {
+        yield items.map((f) => ({
+          check: f.check,
+          priority: issue.priority,
+          severity: issue.severity,
+          url: f.url,
+          page_id: f.page_id,
+          evidence: cellOf(f.evidence),
+        }));
+      }
+    }
+  }
+
+  /** XLSX sheets: one per check with findings, a column per field of its evidence. */
+  async *sheets(siteId: number): AsyncGenerator<Sheet> {
+    const withFindings = this.checks(siteId).filter((i) => i.urls > 0);
+    if (!withFindings.length) {
+      yield { name: 'issues', columns: ISSUE_COLUMNS, chunks: this.issues(siteId) };
+      return;
+    }
+    for (const issue of withFindings) {
+      const fields = Object.keys(EVIDENCE[issue.evidence].shape);
+      const findings = this.findingsOf(siteId, issue);
+      yield {
+        name: issue.check,
+        columns: ['url', 'page_id', ...fields],
+        chunks: (async function* () {
+          for await (const items of findings) {
+            yield items.map((f) => ({
+              url: f.url,
+              page_id: f.page_id,
+              ...Object.fromEntries(
+                fields.map((k) => [k, cellOf((f.evidence as Record<string, unknown>)[k])]),
+              ),
+            }));
+          }
+        })(),
+      };
+    }
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The audit's terms: categories, severities, priorities, and the evidence shapes findings carry (each check of
+ * the catalogue names one, so `/openapi.json` documents them all). Small enough to show beside the URL, complete
+ * enough to act on: which link, which page, which threshold.
+ */
+import { z } from 'zod';
+
+export const AUDIT_CATEGORIES = [
+  'response_codes',
+  'redirects',
+  'links',
+  'titles',
+  'meta_descriptions',
+  'headings',
+  'canonicals',
+  'indexability',
+  'sitemaps',
+  'hreflang',
+  'content',
+  'duplicates',
+  'structured_data',
+  'images',
+  'urls',
+  'performance',
+  'semantic',
+] as const;
+export const AuditCategory = z.enum(AUDIT_CATEGORIES);
+export type AuditCategory = z.infer<typeof AuditCategory>;
+
+/** `issue`: wrong, fix it; `warning`: probably wrong, check it; `notice`: worth knowing. */
+export const SEVERITIES = ['issue', 'warning', 'notice'] as const;
+export const Severity = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof Severity>;
+
+export const PRIORITIES = ['high', 'medium', 'low'] as const;
+export const Priority = z.enum(PRIORITIES);
+export type Priority = z.infer<typeof Priority>;
+
+const PageRef = z.strictObject({ url: z.string(), page_id: z.number().int().nullable() });
+const LinkFrom = PageRef.extend({ anchor_text: z.string().nullable() });
+const Status = z.number().int().nullable().meta({ description: 'HTTP status; null when the fetch failed.' });
+
+/** Evidence shapes, by name; strict, so exactly one shape fits a finding's evidence. */
+export const EVIDENCE = {
+  status: z.strictObject({
+    status: Status,
+    error: z.string().nullable().meta({ description: 'The fetch error, when there was no HTTP answer.' }),
+    linked_from: z.array(LinkFrom).meta({ description: 'Up to 20 pages linking to the URL.' }),
+  }),
+  link_targets: z.strictObject({
+    targets: z.array(
+      PageRef.extend({
+        status: Status,
+        error: z.string().nullable(),
+        anchor_text: z.string().nullable(),
+      }),
+    ),
+  }),
+  redirect_targets: z.strictObject({
+    targets: z.array(PageRef.extend({ status: Status, final_url: z.string().nullable() })),
+  }),
+  hops: z.strictObject({ hops: z.array(z.strictObject({ url: z.string(), status: Status })) }),
+  text: z.strictObject({
+    text: z.string().nullable(),
+    length: z.number().int(),
+    threshold: z.number().int().nullable(),
+  }),
+  shared_text: z.strictObject({
+    text: z.string(),
+    others: z.array(PageRef).meta({ description: 'Up to 20 other pages with the same text.' }),
+    count: z.number().int().meta({ description: 'Pages sharing the text, this one included.' }),
+  }),
+  headings: z.strictObject({ h1s: z.array(z.string()) }),
+  heading_skip: z.strictObject({
+    from_level: z.number().int(),
+    to_level: z.number().int(),
+    text: z.string(),
+  }),
+  canonical: z.strictObject({ canonical: z.string(), status: Status, page_id: z.number().int().nullable() }),
+  directives: z.strictObject({
+    meta_robots: z.string().nullable(),
+    x_robots_tag: z.string().nullable(),
+  }),
+  reason: z.strictObject({ reason: z.string(), in_sitemap: z.boolean() }),
+  hreflang: z.strictObject({
+    alternates: z.array(
+      z.strictObject({ code: z.string(), url: z.string(), status: Status, reason: z.string().nullable() }),
+    ),
+  }),
+  hreflang_set: z.strictObject({ codes: z.array(z.string()) }),
+  words: z.strictObject({ word_count: z.number().int(), threshold: z.number().int() }),
+  group: z.strictObject({
+    others: z.array(PageRef.extend({ similarity: z.number() })),
+    method: z
+      .string()
+      .meta({ description: 'How the pages were compared (content hash, MinHash, reranker).' }),
+  }),
+  value: z.strictObject({
+    value: z.number(),
+    threshold: z.number(),
+    unit: z.string(),
+  }),
+  linked_from: z.strictObject({ linked_from: z.array(LinkFrom) }),
+  images: z.strictObject({
+    images: z
+      .array(z.string())
+      .meta({ description: 'Up to 50 image URLs (absolute, as the page has them).' }),
+    count: z.number().int().meta({ description: 'Images of the page with no alt attribute, listed or not.' }),
+  }),
+  json_ld: z.strictObject({
+    blocks: z.array(
+      z.strictObject({
+        index: z
+          .number()
+          .int()
+          .meta({ description: "The block's position among the page's JSON-LD, from 1." }),
+        text: z.string().meta({ description: 'The start of the block as written (500 characters).' }),
+        error: z.string().nullable().meta({ description: 'Why the block is not JSON; null when it parses.' }),
+        missing: z
+          .array(
+            z.strictObject({
+              type: z.string().meta({ description: 'The schema.org type whose requirement fails.' }),
+              path: z.string().meta({ description: 'Where that entity is in the block (`$.offers[0]`).' }),
+              property: z
+                .string()
+                .meta({ description: 'The property Google requires (alternatives joined by "or").' }),
+              reason: z.string().meta({ description: 'What is wrong: missing, or too few values.' }),
+              source: z.string().meta({ description: "Google's page stating the requirement." }),
+            }),
+          )
+          .meta({ description: 'Up to 20 required properties missing from the entities of the block.' }),
+      }),
+    ),
+  }),
+  outlier: z.strictObject({
+    nearest: PageRef.extend({ similarity: z.number() }).nullable(),
+    threshold: z.number(),
+  }),
+  url: z.strictObject({}),
+} as const;
+export type EvidenceKind = keyof typeof EVIDENCE;
+export const EVIDENCE_KINDS = Object.keys(EVIDENCE) as EvidenceKind[];
+
+const pascal = (s: string) => s.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+/** Any finding's evidence: one of the shapes, each documented under its own name (`EvidenceStatus`, …). */
+export const Evidence = z.union(
+  EVIDENCE_KINDS.map((k) => EVIDENCE[k].meta({ id: `Evidence${pascal(k)}` })) as unknown as [
+    z.ZodType<Record<string, unknown>>,
+    ...z.ZodType<Record<string, unknown>>[],
+  ],
+);
+export type EvidenceOf<K extends EvidenceKind> = z.output<(typeof EVIDENCE)[K]>;

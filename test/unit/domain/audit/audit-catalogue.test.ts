@@ -1,0 +1,78 @@
+/**
+ * The audit catalogue: the ids analysts' scripts rely on exist, every check is complete (texts, evidence shape,
+ * thresholds that are settings), and docs/audit.md's catalogue is the code's (UPDATE_SNAPSHOTS=1 rewrites it).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import * as prettier from 'prettier';
+import { catalogueMarkdown } from '../../../../server/domain/audit/catalogue-doc.js';
+import { AUDIT_THRESHOLDS, CHECK_IDS, CHECKS } from '../../../../server/schemas/audit-checks.js';
+import { EVIDENCE } from '../../../../server/schemas/audit-terms.js';
+import { APP_SETTINGS_DEFAULTS } from '../../../../server/schemas/system.js';
+import { PROJECT_ROOT } from '../../../../server/version.js';
+
+/** The ids and meanings the issue fixes (an analyst's scripts rely on them). */
+const REQUIRED = [
+  'not_found',
+  'server_error',
+  'broken_internal_link',
+  'internal_redirect_link',
+  'redirect_chain',
+  'redirect_loop',
+  'title_missing',
+  'title_duplicate',
+  'title_too_long',
+  'title_too_short',
+  'meta_description_missing',
+  'meta_description_duplicate',
+  'meta_description_too_long',
+  'h1_missing',
+  'h1_multiple',
+  'canonical_target_not_ok',
+  'canonicalised',
+  'noindex',
+  'sitemap_non_indexable',
+  'orphan_in_sitemap',
+  'hreflang_missing_return',
+  'hreflang_invalid_code',
+  'thin_content',
+  'duplicate_content_exact',
+  'near_duplicate',
+  'nofollow_internal_link',
+  'blocked_by_robots',
+  'url_uppercase',
+  'url_underscore',
+];
+
+const DOC = join(PROJECT_ROOT, 'docs', 'audit.md');
+const START = '<!-- catalogue:start -->';
+const END = '<!-- catalogue:end -->';
+
+describe('audit catalogue', () => {
+  it('has the required ids and at least 60 checks, each complete', () => {
+    for (const id of REQUIRED) assert.ok(id in CHECKS, `${id} is in the catalogue`);
+    assert.ok(CHECK_IDS.length >= 60, `${CHECK_IDS.length} checks`);
+    for (const id of CHECK_IDS) {
+      const c = CHECKS[id];
+      assert.match(id, /^[a-z0-9]+(_[a-z0-9]+)*$/, `${id} is snake_case`);
+      assert.ok(c.title.length > 0 && c.title.length <= 70, `${id}: a one-line title`);
+      assert.ok(c.description.length >= 60, `${id}: says why it matters and how to fix it`);
+      assert.ok(c.evidence in EVIDENCE, `${id}: evidence shape ${c.evidence}`);
+      for (const t of c.thresholds ?? [])
+        assert.equal(APP_SETTINGS_DEFAULTS[t], AUDIT_THRESHOLDS[t], `${id}: ${t}`);
+    }
+  });
+
+  it('is what docs/audit.md shows', async () => {
+    const doc = readFileSync(DOC, 'utf8');
+    const config = (await prettier.resolveConfig(DOC)) ?? {};
+    const [head, rest] = doc.split(START);
+    const tail = rest!.split(END)[1]!;
+    const generated = `${head}${START}\n\n${catalogueMarkdown()}\n${END}${tail}`;
+    const expected = await prettier.format(generated, { ...config, filepath: DOC });
+    if (process.env.UPDATE_SNAPSHOTS === '1') writeFileSync(DOC, expected);
+    assert.equal(doc, expected, 'docs/audit.md is out of date: run this test with UPDATE_SNAPSHOTS=1');
+  });
+});

@@ -1,0 +1,16 @@
+/** The audit rules decided in code: hreflang codes as ISO 639-1 / ISO 3166-1 define them. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { validHreflang } from '../../../../server/domain/audit/code-checks.js';
+
+describe('validHreflang', () => {
+  it('accepts a language, a language with a region, and x-default, in any case', () => {
+    for (const code of ['en', 'EN', 'en-GB', 'en-gb', 'de-AT', 'pt-BR', 'zh-TW', 'x-default', 'X-Default'])
+      assert.equal(validHreflang(code), true, code);
+  });
+
+  it('refuses unknown languages and regions, region-only codes, underscores and three-letter codes', () => {
+    for (const code of ['xx', 'zz-GB', 'en-XX', 'en-UK', 'GB', 'en_GB', 'eng', 'en-GB-x', '', 'default'])
+      assert.equal(validHreflang(code), false, code);
+  });
+});
