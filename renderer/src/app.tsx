@@ -12,6 +12,8 @@ import { AnalyticsView } from './views/analytics-view.js';
 import { CampaignView } from './views/campaign-view.js';
 import { CampaignsView } from './views/campaigns-view.js';
 import { ExportsView } from './views/exports-view.js';
+import { IssueView } from './views/issue-view.js';
+import { IssuesView } from './views/issues-view.js';
 import { PageDetailView } from './views/page-detail.js';
 import { PagesView } from './views/pages-view.js';
 import { SearchView } from './views/search-view.js';
@@ -24,6 +26,7 @@ const GraphView = lazy(() => import('./views/graph-view.js').then((m) => ({ defa
 
 const SITE_NAV: { view: SiteView; label: string }[] = [
   { view: 'overview', label: 'Overview' },
+  { view: 'issues', label: 'Issues' },
   { view: 'pages', label: 'Pages' },
   { view: 'graph', label: 'Link graph' },
   { view: 'similarity', label: 'Similarity' },
@@ -62,7 +65,7 @@ function Shell() {
 
   const currentId = routeSite ?? (lastSiteId !== undefined && byId(lastSiteId) ? lastSiteId : undefined);
   const current = currentId !== undefined ? byId(currentId) : undefined;
-  const activeView = route.view === 'page' ? 'pages' : route.view;
+  const activeView = route.view === 'page' ? 'pages' : route.view === 'issue' ? 'issues' : route.view;
 
   useEffect(() => {
     const name = current && routeSite !== undefined ? ` — ${current.name}` : '';
@@ -164,56 +167,41 @@ function SiteGate({ siteId, children }: { siteId: number; children: ReactNode })
   return <>{children}</>;
 }
 
+/** A view of one site, shown once the site is known to exist. */
+const gated = (siteId: number, view: ReactNode) => <SiteGate siteId={siteId}>{view}</SiteGate>;
+
 function RouteView({ route, params }: { route: Route; params: URLSearchParams }) {
   switch (route.view) {
     case 'sites':
       return <SitesView />;
     case 'overview':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <SiteOverview siteId={route.siteId} />
-        </SiteGate>
+      return gated(route.siteId, <SiteOverview siteId={route.siteId} />);
+    case 'issues':
+      return gated(route.siteId, <IssuesView siteId={route.siteId} params={params} />);
+    case 'issue':
+      return gated(
+        route.siteId,
+        <IssueView key={`${route.siteId}/${route.check}`} siteId={route.siteId} check={route.check} />,
       );
     case 'pages':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <PagesView siteId={route.siteId} params={params} />
-        </SiteGate>
-      );
+      return gated(route.siteId, <PagesView siteId={route.siteId} params={params} />);
     case 'page':
       return <PageDetailView key={route.pageId} siteId={route.siteId} pageId={route.pageId} />;
     case 'graph':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <Suspense fallback={<Loading label="Loading the graph view…" />}>
-            <GraphView siteId={route.siteId} />
-          </Suspense>
-        </SiteGate>
+      return gated(
+        route.siteId,
+        <Suspense fallback={<Loading label="Loading the graph view…" />}>
+          <GraphView siteId={route.siteId} />
+        </Suspense>,
       );
     case 'similarity':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <SimilarityView siteId={route.siteId} params={params} />
-        </SiteGate>
-      );
+      return gated(route.siteId, <SimilarityView siteId={route.siteId} params={params} />);
     case 'search':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <SearchView siteId={route.siteId} />
-        </SiteGate>
-      );
+      return gated(route.siteId, <SearchView siteId={route.siteId} />);
     case 'analytics':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <AnalyticsView siteId={route.siteId} />
-        </SiteGate>
-      );
+      return gated(route.siteId, <AnalyticsView siteId={route.siteId} />);
     case 'exports':
-      return (
-        <SiteGate siteId={route.siteId}>
-          <ExportsView siteId={route.siteId} />
-        </SiteGate>
-      );
+      return gated(route.siteId, <ExportsView siteId={route.siteId} />);
     case 'campaigns':
       return <CampaignsView hubClient={route.hubClient} />;
     case 'campaign':

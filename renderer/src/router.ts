@@ -8,6 +8,9 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { view: 'sites' }
   | { view: 'overview'; siteId: number }
+  | { view: 'issues'; siteId: number }
+  /** One audit check's URLs; `check` is as the address says, checked against the site's issues by the view. */
+  | { view: 'issue'; siteId: number; check: string }
   | { view: 'pages'; siteId: number }
   | { view: 'page'; siteId: number; pageId: number }
   | { view: 'graph'; siteId: number }
@@ -19,9 +22,10 @@ export type Route =
   | { view: 'campaign'; campaignId: number }
   | { view: 'not-found'; path: string };
 
-export type SiteView = 'overview' | 'pages' | 'graph' | 'similarity' | 'search' | 'analytics' | 'exports';
+export type SiteView =
+  'overview' | 'issues' | 'pages' | 'graph' | 'similarity' | 'search' | 'analytics' | 'exports';
 
-const SITE_VIEWS: SiteView[] = ['pages', 'graph', 'similarity', 'search', 'analytics', 'exports'];
+const SITE_VIEWS: SiteView[] = ['issues', 'pages', 'graph', 'similarity', 'search', 'analytics', 'exports'];
 
 export function parseHash(hash: string): { route: Route; params: URLSearchParams } {
   const raw = hash.replace(/^#/, '') || '/';
@@ -38,6 +42,10 @@ export function parseHash(hash: string): { route: Route; params: URLSearchParams
       if (parts[2] === 'pages' && parts.length === 4) {
         const pageId = num(parts[3]);
         return pageId === undefined ? notFound() : { view: 'page', siteId, pageId };
+      }
+      if (parts[2] === 'issues' && parts.length === 4) {
+        const check = parts[3]!;
+        return /^[a-z0-9_]+$/.test(check) ? { view: 'issue', siteId, check } : notFound();
       }
       const view = SITE_VIEWS.find((v) => v === parts[2]);
       if (view && parts.length === 3) return { view, siteId };
@@ -96,6 +104,7 @@ export const links = {
   site: (siteId: number, view: SiteView = 'overview') =>
     view === 'overview' ? `#/sites/${siteId}` : `#/sites/${siteId}/${view}`,
   page: (siteId: number, pageId: number) => `#/sites/${siteId}/pages/${pageId}`,
+  issue: (siteId: number, check: string) => `#/sites/${siteId}/issues/${check}`,
   campaigns: (hub?: string) => (hub ? `#/campaigns?hub=${encodeURIComponent(hub)}` : '#/campaigns'),
   campaign: (id: number) => `#/campaigns/${id}`,
 };

@@ -36,3 +36,9 @@ export function useSites(): SitesState {
   if (!state) throw new Error('useSites outside SitesProvider');
   return state;
 }
+
+/** The origin of a site's start URL: what a URL on the site can be shown without. */
+export function useSiteOrigin(siteId: number): string | undefined {
+  const start = useSites().byId(siteId)?.start_url;
+  return useMemo(() => (start ? new URL(start).origin : undefined), [start]);
+}

@@ -1,7 +1,9 @@
 /** Typed calls for the routes the UI uses, grouped as the API's tags are. */
 import { del, get, patch, post, put, request, withQuery, type QueryValue } from './client.js';
 import type {
+  AuditCategory,
   Campaign,
+  CheckId,
   CampaignCreate,
   CampaignPatch,
   Cluster,
@@ -9,12 +11,15 @@ import type {
   EdgeKind,
   EmbeddingSearchResult,
   ExportInfo,
+  Finding,
   GscCredentialsInfo,
   GscRow,
   GscSyncRequest,
   Health,
   HubClient,
   IdeaCheckResult,
+  Issue,
+  IssueList,
   Job,
   JobOf,
   Link,
@@ -23,9 +28,12 @@ import type {
   OtherUrl,
   Outcome,
   Page,
+  PageIssueList,
   PageListItem,
   PageSummary,
   Pair,
+  Priority,
+  Severity,
   Site,
   SiteSummary,
   Target,
@@ -159,6 +167,28 @@ export const analyticsApi = {
   /** The site's recent syncs, newest first: how the last one ended, and what the last good one fetched. */
   recentGscSyncs: (siteId: number, signal?: AbortSignal) =>
     get<ListPage<JobOf<'gsc_sync'>>>('/jobs', { site_id: siteId, kind: 'gsc_sync', limit: 20 }, signal),
+};
+
+export interface IssueFilters {
+  severity?: Severity[];
+  priority?: Priority[];
+  category?: AuditCategory[];
+  include_muted?: boolean;
+  include_empty?: boolean;
+}
+
+export const auditApi = {
+  /** The catalogue has far fewer checks than a page holds, so one request lists them all. */
+  issues: (siteId: number, f: IssueFilters, signal?: AbortSignal) =>
+    get<IssueList>(`/sites/${siteId}/issues`, { ...f, limit: 1000 }, signal),
+  findings: (siteId: number, check: CheckId, cursor: string | null, limit: number, signal?: AbortSignal) =>
+    get<ListPage<Finding>>(`/sites/${siteId}/issues/${check}/urls`, { cursor, limit }, signal),
+  pageIssues: (pageId: number, signal?: AbortSignal) =>
+    get<PageIssueList>(`/pages/${pageId}/issues`, {}, signal),
+  /** Mutes (or unmutes) a check for the site; answers the issue as it now is. */
+  mute: (siteId: number, check: CheckId, muted: boolean) =>
+    request<Issue>(`/sites/${siteId}/issues/${check}/mute`, { method: muted ? 'PUT' : 'DELETE' }),
+  run: (siteId: number) => post<Job>(`/sites/${siteId}/audit`),
 };
 
 export const systemApi = {

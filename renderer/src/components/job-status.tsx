@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { errorText } from '../api/client.js';
 import { jobsApi } from '../api/endpoints.js';
-import type { Job } from '../api/types.js';
+import type { Job, JobKind } from '../api/types.js';
 import { jobLabel } from '../format.js';
 import { ProgressBar } from './progress-bar.js';
 
@@ -60,5 +60,59 @@ export function JobOutcome({ job, summary }: { job: Job; summary?: ReactNode }) 
       {text}
       {job.status === 'succeeded' && summary && <> {summary}</>}
     </div>
+  );
+}
+
+/**
+ * A view's own kind of job: its progress line while one runs, and how the last one ended (`summary` says what a
+ * successful one did).
+ */
+export function JobLines({
+  jobs,
+  kind,
+  summary,
+}: {
+  jobs: { active: Job[]; finished: Job[] };
+  kind: JobKind;
+  summary?: (job: Job) => ReactNode;
+}) {
+  const running = jobs.active.find((j) => j.kind === kind);
+  const last = jobs.finished.find((j) => j.kind === kind);
+  return (
+    <>
+      {running && (
+        <div className="panel">
+          <JobStatus job={running} />
+        </div>
+      )}
+      {last && <JobOutcome key={last.id} job={last} summary={summary?.(last)} />}
+    </>
+  );
+}
+
+/** The button that starts a view's job; it says so while one runs, and waits while `busy` or `disabled`. */
+export function StartJobButton(props: {
+  label: string;
+  runningLabel: string;
+  running: boolean;
+  busy: boolean;
+  disabled?: boolean;
+  title?: string | undefined;
+  start: () => Promise<Job | undefined>;
+  onStarted: (job: Job) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      disabled={props.running || props.busy || props.disabled}
+      title={props.title}
+      onClick={async () => {
+        const job = await props.start();
+        if (job) props.onStarted(job);
+      }}
+    >
+      {props.running ? props.runningLabel : props.label}
+    </button>
   );
 }

@@ -5,21 +5,12 @@
  * Home/End move the active row, Enter opens it.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { fmtCount } from '../format.js';
+import { useActiveRow } from '../hooks/use-active-row.js';
+import { GridCells, GridHeader, gridTemplate, type Column } from './grid-parts.js';
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  /** A CSS grid track, e.g. `minmax(16rem, 3fr)` or `6rem`. */
-  width: string;
-  /** Server sort key; the header becomes a sort button. */
-  sortKey?: string;
-  align?: 'right' | 'center';
-  render: (row: T) => ReactNode;
-  /** Tooltip for truncated cells. */
-  title?: (row: T) => string | undefined;
-}
+export type { Column } from './grid-parts.js';
 
 export interface VirtualTableProps<T> {
   label: string;
@@ -46,11 +37,10 @@ const HEADER_HEIGHT = 36;
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { rows, columns, rowHeight = 34, hasMore, loading, onLoadMore, onActivate } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(-1);
   // Row ids for aria-activedescendant: unique per table and free of spaces, whatever the label says.
   const idPrefix = useId();
   const rowId = (index: number) => `${idPrefix}row-${index}`;
-  const template = columns.map((c) => c.width).join(' ');
+  const template = gridTemplate(columns);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -66,47 +56,19 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     if (hasMore && !loading && onLoadMore && lastIndex >= rows.length - 30) onLoadMore();
   }, [lastIndex, rows.length, hasMore, loading, onLoadMore]);
 
-  useEffect(() => {
-    if (active >= rows.length) setActive(rows.length - 1);
-  }, [rows.length, active]);
+  const { active, setActive, onKeyDown } = useActiveRow(rows.length, {
+    page: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 1),
+    reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    activate: (index) => {
+      const row = rows[index];
+      if (row && onActivate) onActivate(row);
+    },
+  });
 
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
     setActive(-1);
   }, [props.resetKey]);
-
-  const move = (to: number) => {
-    const index = Math.max(0, Math.min(rows.length - 1, to));
-    setActive(index);
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-  };
-  const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 1);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(active + 1),
-      ArrowUp: () => move(active - 1),
-      PageDown: () => move(active + page),
-      PageUp: () => move(active - page),
-      Home: () => move(0),
-      End: () => move(rows.length - 1),
-      Enter: () => {
-        const row = rows[active];
-        if (row && onActivate) onActivate(row);
-      },
-    };
-    const handler = keys[event.key];
-    if (!handler || !rows.length) return;
-    event.preventDefault();
-    handler();
-  };
-
-  const sortState = (key: string | undefined) => {
-    if (!key || !props.sort) return undefined;
-    if (props.sort === key) return 'ascending' as const;
-    if (props.sort === `-${key}`) return 'descending' as const;
-    return undefined;
-  };
-  const nextSort = (key: string) => (props.sort === `-${key}` ? key : `-${key}`);
 
   const showEmpty = rows.length === 0 && !loading;
   return (
@@ -121,39 +83,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <div
-          className="vtable-header"
-          role="row"
-          style={{ gridTemplateColumns: template, height: HEADER_HEIGHT }}
-        >
-          {columns.map((c) => {
-            const state = sortState(c.sortKey);
-            return (
-              <div
-                key={c.key}
-                role="columnheader"
-                aria-sort={state ?? (c.sortKey ? 'none' : undefined)}
-                className={`vtable-th align-${c.align ?? 'left'}`}
-              >
-                {c.sortKey && props.onSort ? (
-                  <button
-                    type="button"
-                    className="th-sort"
-                    onClick={() => props.onSort!(nextSort(c.sortKey!))}
-                    title={`Sort by ${c.header.toLowerCase()}`}
-                  >
-                    {c.header}
-                    <span className="sort-mark" aria-hidden="true">
-                      {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : ''}
-                    </span>
-                  </button>
-                ) : (
-                  c.header
-                )}
-              </div>
-            );
-          })}
-        </div>
+        <GridHeader columns={columns} height={HEADER_HEIGHT} sort={props.sort} onSort={props.onSort} />
         {showEmpty ? (
           <div className="vtable-empty">{props.empty ?? 'Nothing to show.'}</div>
         ) : (
@@ -178,16 +108,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                     onActivate?.(row);
                   }}
                 >
-                  {columns.map((c) => (
-                    <div
-                      key={c.key}
-                      role="gridcell"
-                      className={`vtable-td align-${c.align ?? 'left'}`}
-                      title={c.title?.(row)}
-                    >
-                      {c.render(row)}
-                    </div>
-                  ))}
+                  <GridCells columns={columns} row={row} />
                 </div>
               );
             })}

@@ -70,3 +70,8 @@ export function usePagedList<T>(
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { items, hasMore, loading, error, loadMore, reload };
 }
+
+/** What a `VirtualTable` needs of a paged list: its rows, and how to load more as it scrolls. */
+export function pagedRows<T>(list: PagedList<T>) {
+  return { rows: list.items, hasMore: list.hasMore, loading: list.loading, onLoadMore: list.loadMore };
+}

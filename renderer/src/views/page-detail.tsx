@@ -1,6 +1,7 @@
 /**
  * One page in full: what the crawler found (status, indexability, canonical, headings, hreflang, structured
- * data), its inbound and outbound links, the pages most similar to it, and its Search Console figures.
+ * data), the audit's findings on it, its inbound and outbound links, the pages most similar to it, and its Search
+ * Console figures.
  * Everything from the crawled site is rendered as text.
  */
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { usePagedList } from '../hooks/use-paged-list.js';
 import { fmtDate, fmtInt, fmtMs, fmtScore, shortUrl, statusTone, words } from '../format.js';
 import { links } from '../router.js';
 import { GscPagePanel } from './gsc-page-panel.js';
+import { PageIssuesPanel } from './page-issues-panel.js';
 
 export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
   const page = useApi((signal) => pagesApi.get(pageId, signal), [pageId]);
@@ -70,6 +72,8 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           value={page.bytes === null ? '—' : `${Math.round(page.bytes / 1024).toLocaleString()} KB`}
         />
       </div>
+
+      {!compact && <PageIssuesPanel page={page} />}
 
       <div className={compact ? '' : 'two-col'}>
         <dl className="panel facts">

@@ -9,7 +9,7 @@ import type { Cluster, Outcome, Pair } from '../api/types.js';
 import { OUTCOMES } from '../api/value-lists.js';
 import { Badge, Slider, Tabs, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
-import { JobOutcome, JobStatus } from '../components/job-status.js';
+import { JobLines, StartJobButton } from '../components/job-status.js';
 import { PageName } from '../components/page-title.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
@@ -29,7 +29,7 @@ export function SimilarityView({ siteId, params }: { siteId: number; params: URL
   const tab: Tab = params.get('tab') === 'clusters' ? 'clusters' : 'pairs';
   const jobs = useActiveJobs({ siteId });
   const analyze = useAction(jobsApi.analyzeSimilarity);
-  const running = jobs.active.find((j) => j.kind === 'similarity');
+  const running = jobs.active.some((j) => j.kind === 'similarity');
 
   return (
     <section className="view view-fill">
@@ -41,30 +41,17 @@ export function SimilarityView({ siteId, params }: { siteId: number; params: URL
             analysis of {fmtCount(site.stats.embedded, 'embedded page')}.
           </p>
         </div>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={Boolean(running) || analyze.busy}
-          onClick={async () => {
-            const job = await analyze.run(siteId);
-            if (job) jobs.track(job);
-          }}
-        >
-          {running ? 'Analysing…' : 'Run analysis'}
-        </button>
+        <StartJobButton
+          label="Run analysis"
+          runningLabel="Analysing…"
+          running={running}
+          busy={analyze.busy}
+          start={() => analyze.run(siteId)}
+          onStarted={jobs.track}
+        />
       </header>
       <ErrorNotice error={analyze.error} />
-      {running && (
-        <div className="panel">
-          <JobStatus job={running} />
-        </div>
-      )}
-      {jobs.finished
-        .filter((j) => j.kind === 'similarity')
-        .slice(0, 1)
-        .map((j) => (
-          <JobOutcome key={j.id} job={j} />
-        ))}
+      <JobLines jobs={jobs} kind="similarity" />
       <Tabs
         label="Similarity results"
         value={tab}

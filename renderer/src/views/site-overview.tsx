@@ -1,11 +1,13 @@
 /**
  * One site at a glance: start or cancel a crawl (live progress from `/events`), the figures of the last crawl,
- * summary charts, the analysis jobs that follow a crawl, and the crawl history.
+ * the health score of the latest audit, summary charts, the analysis jobs that follow a crawl, and the crawl
+ * history.
  */
 import { useState, type FormEvent } from 'react';
 import { jobsApi, sitesApi } from '../api/endpoints.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { Job, Site, SiteSummary } from '../api/types.js';
+import { HealthScore } from '../components/audit-marks.js';
 import { BarChart, type Bar } from '../components/bar-chart.js';
 import { ExternalLink, Stat } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -13,7 +15,7 @@ import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useAction, useApi } from '../hooks/use-api.js';
 import { useThrottled } from '../hooks/use-throttled.js';
-import { fmtDate, fmtInt, jobLabel, words } from '../format.js';
+import { fmtCount, fmtDate, fmtInt, jobLabel, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
 
@@ -27,7 +29,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
     summary.reload();
     crawls.reload();
   };
-  useSiteChanges(siteId, ['site', 'pages', 'similarity', 'embeddings'], refresh);
+  useSiteChanges(siteId, ['site', 'pages', 'similarity', 'embeddings', 'audit'], refresh);
   // While a crawl runs the figures and charts fill in every few seconds rather than only at the end.
   const duringCrawl = useThrottled(() => {
     summary.reload();
@@ -82,6 +84,8 @@ export function SiteOverview({ siteId }: { siteId: number }) {
         <Stat label="similar pairs" value={fmtInt(site.stats.pairs)} />
         <Stat label="clusters" value={fmtInt(site.stats.clusters)} />
       </div>
+
+      {summary.data?.audit && <AuditHealthPanel siteId={siteId} audit={summary.data.audit} />}
 
       <ErrorNotice error={summary.error} />
       {summary.data ? (
@@ -182,6 +186,24 @@ function CrawlButton({
         </form>
       )}
       <ErrorNotice error={start.error} />
+    </div>
+  );
+}
+
+function AuditHealthPanel({ siteId, audit }: { siteId: number; audit: NonNullable<SiteSummary['audit']> }) {
+  return (
+    <div className="panel audit-health">
+      <HealthScore score={audit.score} />
+      <div className="grow">
+        <h2>Site health</h2>
+        <p className="muted">
+          The audit of {fmtDate(audit.audited_at)}: {fmtCount(audit.issues, 'check')} found something (muted
+          ones left out).
+        </p>
+      </div>
+      <a className="btn" href={links.site(siteId, 'issues')}>
+        See the issues
+      </a>
     </div>
   );
 }

@@ -1,0 +1,175 @@
+/**
+ * One audit check: why it matters and how to fix it, the thresholds it used, mute or unmute, and every URL it
+ * lists (a virtualised table, loaded as it scrolls) with a line of evidence each; choosing a URL shows its
+ * evidence in full beside the table, its linking pages and targets opening into their page details.
+ */
+import { useMemo, useState } from 'react';
+import { auditApi } from '../api/endpoints.js';
+import { useSiteChanges } from '../api/events.js';
+import type { Finding, Issue } from '../api/types.js';
+import { AUDIT_CATEGORY_LABELS } from '../api/value-lists.js';
+import { IssueMarks } from '../components/audit-marks.js';
+import { CodeText } from '../components/code-text.js';
+import { Stat } from '../components/controls.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
+import { VirtualTable, type Column } from '../components/virtual-table.js';
+import { useAction } from '../hooks/use-api.js';
+import { useIssueCatalogue } from '../hooks/use-issue-catalogue.js';
+import { pagedRows, usePagedList } from '../hooks/use-paged-list.js';
+import { fmtInt, fmtShare, siteUrl, words } from '../format.js';
+import { links } from '../router.js';
+import { useSiteOrigin } from '../sites-context.js';
+import { EvidenceView } from './issue-evidence.js';
+import { UrlRef } from './issue-evidence-parts.js';
+import { evidenceSummary } from './issue-evidence-text.js';
+
+export function IssueView({ siteId, check }: { siteId: number; check: string }) {
+  const catalogue = useIssueCatalogue(siteId);
+  const issue = catalogue.data?.byCheck.get(check);
+  return (
+    <section className="view view-fill">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <a href={links.site(siteId, 'issues')}>Issues</a> <span aria-hidden="true">›</span>{' '}
+        <span>{issue?.title ?? check}</span>
+      </nav>
+      <ErrorNotice error={catalogue.error} />
+      {!catalogue.data && !catalogue.error && <Loading />}
+      {catalogue.data && !issue && (
+        <EmptyState title={`The audit has no check named ${check}.`}>
+          <a href={links.site(siteId, 'issues')}>See the site’s issues</a>
+        </EmptyState>
+      )}
+      {issue && (
+        <IssueDetail
+          siteId={siteId}
+          issue={issue}
+          audited={catalogue.data?.audited_at ?? null}
+          onMuted={catalogue.reload}
+        />
+      )}
+    </section>
+  );
+}
+
+function IssueDetail(props: { siteId: number; issue: Issue; audited: string | null; onMuted: () => void }) {
+  const { siteId, issue } = props;
+  const mute = useAction(auditApi.mute);
+  const thresholds = Object.entries(issue.thresholds);
+  return (
+    <>
+      <header className="view-header">
+        <div className="issue-head">
+          <h1>{issue.title}</h1>
+          <p className="issue-meta">
+            <IssueMarks issue={issue} />
+            <span className="muted">
+              {AUDIT_CATEGORY_LABELS[issue.category]} · <code>{issue.check}</code>
+            </span>
+          </p>
+          <p className="issue-description">
+            <CodeText text={issue.description} />
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn"
+          disabled={mute.busy}
+          onClick={async () => {
+            if (await mute.run(siteId, issue.check, !issue.muted)) props.onMuted();
+          }}
+        >
+          {issue.muted ? 'Unmute this check' : 'Mute this check'}
+        </button>
+      </header>
+      <ErrorNotice error={mute.error} />
+      {issue.muted && (
+        <div className="notice notice-muted" role="status">
+          Muted: the check still runs and lists its URLs, but it leaves the health score and the issues it
+          counts.
+        </div>
+      )}
+      <div className="stat-row panel">
+        <Stat label="URLs" value={fmtInt(issue.urls)} />
+        <Stat label="of the URLs it looks at" value={fmtShare(issue.share)} />
+        {thresholds.map(([name, value]) => (
+          <Stat
+            key={name}
+            label={words(name.replace(/^audit_/, ''))}
+            value={fmtInt(value)}
+            hint={`The setting ${name} (PATCH /settings); Run audit applies a change.`}
+          />
+        ))}
+      </div>
+      {props.audited === null ? (
+        <EmptyState title="This site has not been audited yet.">
+          <p>The audit runs by itself after every crawl.</p>
+        </EmptyState>
+      ) : (
+        <Findings siteId={siteId} issue={issue} />
+      )}
+    </>
+  );
+}
+
+function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
+  const list = usePagedList(
+    (cursor, signal) => auditApi.findings(siteId, issue.check, cursor, 500, signal),
+    [siteId, issue.check],
+  );
+  useSiteChanges(siteId, ['audit'], list.reload);
+  const [chosen, setChosen] = useState<string>();
+  const origin = useSiteOrigin(siteId);
+  const finding = list.items.find((f) => f.url === chosen);
+  const columns = useMemo<Column<Finding>[]>(
+    () => [
+      {
+        key: 'url',
+        header: 'URL',
+        width: 'minmax(0, 2fr)',
+        render: (f) => <UrlRef url={f.url} pageId={f.page_id} siteId={siteId} />,
+        title: (f) => f.url,
+      },
+      {
+        key: 'evidence',
+        header: 'Evidence',
+        width: 'minmax(0, 3fr)',
+        render: (f) => evidenceSummary(issue.evidence, f.evidence, (u) => siteUrl(u, origin)),
+        title: (f) => evidenceSummary(issue.evidence, f.evidence, (u) => u),
+      },
+    ],
+    [siteId, issue.evidence, origin],
+  );
+  return (
+    <div className="issue-findings">
+      <div className="issue-findings-table">
+        <ErrorNotice error={list.error} />
+        <VirtualTable
+          label={`URLs of ${issue.title}`}
+          {...pagedRows(list)}
+          columns={columns}
+          rowKey={(f) => f.url}
+          onActivate={(f) => setChosen(f.url)}
+          empty="This check found nothing in the latest audit."
+        />
+      </div>
+      <aside className="panel evidence-panel" aria-label="Evidence" aria-live="polite">
+        <h2>Evidence</h2>
+        {finding ? (
+          <>
+            <p className="break">
+              <UrlRef url={finding.url} pageId={finding.page_id} siteId={siteId} />
+            </p>
+            {finding.page_id !== null && (
+              <p className="small">
+                <a href={links.page(siteId, finding.page_id)}>Open the page’s details</a>
+              </p>
+            )}
+            <EvidenceView kind={issue.evidence} evidence={finding.evidence} siteId={siteId} />
+          </>
+        ) : (
+          <p className="muted">Choose a URL (click it, or select it with the arrows and press Enter).</p>
+        )}
+      </aside>
+    </div>
+  );
+}
