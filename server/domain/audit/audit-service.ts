@@ -13,9 +13,9 @@ import {
 import type { Finding, Issue, IssueListQuery } from '../../schemas/audit.js';
 import { PRIORITIES } from '../../schemas/audit-terms.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
-import type { JobResultOf } from '../../schemas/jobs.js';
+import type { JobKind, JobResultOf } from '../../schemas/jobs.js';
 import type { Store } from '../../store/index.js';
-import type { SqlCheckId } from '../../store/views/audit-sql.js';
+import { CODE_CHECK_IDS, type SqlCheckId } from '../../store/views/audit-sql.js';
 import { NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
@@ -26,24 +26,9 @@ import { healthScore } from './health-score.js';
 import { structuredDataFindings } from './structured-data-checks.js';
 
 /** Audits read what a crawl writes: never while one runs on the site, and one at a time. */
-export const AUDIT_EXCLUSIVE_WITH = ['crawl', 'audit'] as const;
+export const AUDIT_EXCLUSIVE_WITH = ['crawl', 'audit'] as const satisfies readonly JobKind[];
 
-const CODE_CHECKS = new Set<CheckId>([
-  'url_uppercase',
-  'url_underscore',
-  'url_too_long',
-  'url_parameters',
-  'url_double_slash',
-  'url_non_ascii',
-  'hreflang_missing_return',
-  'hreflang_invalid_code',
-  'hreflang_missing_self',
-  'hreflang_missing_x_default',
-  'hreflang_to_non_indexable',
-  'near_duplicate',
-  'structured_data_invalid',
-  'off_topic_outlier',
-]);
+const CODE_CHECKS = new Set<CheckId>(CODE_CHECK_IDS);
 const SQL_CHECKS = CHECK_IDS.filter((c): c is SqlCheckId => !CODE_CHECKS.has(c));
 
 const PRIORITY_RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<

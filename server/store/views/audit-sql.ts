@@ -8,22 +8,24 @@ import { sourceBit } from '../../schemas/crawl.js';
 import type { CheckId, Population } from '../../schemas/audit-checks.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
 
-/** The checks decided in code, not here. */
-export type CodeCheckId =
-  | 'url_uppercase'
-  | 'url_underscore'
-  | 'url_too_long'
-  | 'url_parameters'
-  | 'url_double_slash'
-  | 'url_non_ascii'
-  | 'hreflang_missing_return'
-  | 'hreflang_invalid_code'
-  | 'hreflang_missing_self'
-  | 'hreflang_missing_x_default'
-  | 'hreflang_to_non_indexable'
-  | 'near_duplicate'
-  | 'structured_data_invalid'
-  | 'off_topic_outlier';
+/** The checks decided in code (server/domain/audit/), not here. */
+export const CODE_CHECK_IDS = [
+  'url_uppercase',
+  'url_underscore',
+  'url_too_long',
+  'url_parameters',
+  'url_double_slash',
+  'url_non_ascii',
+  'hreflang_missing_return',
+  'hreflang_invalid_code',
+  'hreflang_missing_self',
+  'hreflang_missing_x_default',
+  'hreflang_to_non_indexable',
+  'near_duplicate',
+  'structured_data_invalid',
+  'off_topic_outlier',
+] as const satisfies readonly CheckId[];
+export type CodeCheckId = (typeof CODE_CHECK_IDS)[number];
 export type SqlCheckId = Exclude<CheckId, CodeCheckId>;
 
 const HTML = `p.content_type IN ('text/html', 'application/xhtml+xml')`;
