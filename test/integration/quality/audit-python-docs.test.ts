@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { countWords } from '../../../server/domain/crawl/main-text.js';
 import {
   PYTHON_DOCS_DIR,
-  pythonDocsInstalled,
+  requirePythonDocs,
   startDocsServer,
   type DocsServer,
 } from '../../fixtures/python-docs/docs-server.js';
@@ -125,10 +125,7 @@ async function getAll<T>(path: string): Promise<T[]> {
 }
 
 before(async () => {
-  assert.ok(
-    pythonDocsInstalled(),
-    `Debian's Python docs are missing (${PYTHON_DOCS_DIR}); install them with \`apt-get install python3.11-doc\``,
-  );
+  requirePythonDocs();
   t = await createTestApp();
   docs = await startDocsServer();
   // The whole manual: ~5–15 s of crawling on the 2-core dev machine, well inside the 2-minute budget.

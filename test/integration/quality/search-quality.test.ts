@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   PYTHON_DOCS_DIR,
-  pythonDocsInstalled,
+  requirePythonDocs,
   startDocsServer,
   type DocsServer,
 } from '../../fixtures/python-docs/docs-server.js';
@@ -136,10 +136,7 @@ function pagesInScope(): number {
 }
 
 before(async () => {
-  assert.ok(
-    pythonDocsInstalled(),
-    `Debian's Python docs are missing (${PYTHON_DOCS_DIR}); install them with \`apt-get install python3.11-doc\``,
-  );
+  requirePythonDocs();
   t = await createTestApp();
   docs = await startDocsServer();
   const created = await t.post('/sites', { start_url: docs.startUrl, settings: SETTINGS });
