@@ -435,8 +435,8 @@ export const CHECKS = {
     priority: 'medium',
     title: 'Linked URL blocked by robots.txt',
     description:
-      'Crawled pages link to a URL robots.txt disallows: search engines cannot read it but may still index it without content. Unblock it, or stop linking to it (the evidence lists the linking pages).',
-    evidence: 'linked_from',
+      'Crawled pages link to a URL robots.txt disallows: search engines cannot read it but may still index it without content. Unblock it, or stop linking to it (the evidence gives the robots.txt rule and the linking pages).',
+    evidence: 'robots',
     applies_to: 'internal_urls',
   }),
   // Sitemaps
@@ -457,7 +457,7 @@ export const CHECKS = {
     title: 'Page in a sitemap that no crawled page links to',
     description:
       'The sitemap names it but the site does not link to it, so it gets no internal link equity. Link to it from a relevant page, or take it out of the sitemap.',
-    evidence: 'url',
+    evidence: 'sitemaps',
     applies_to: 'indexable_pages',
   }),
   indexable_not_in_sitemap: check({

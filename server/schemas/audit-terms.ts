@@ -38,6 +38,9 @@ export type Priority = z.infer<typeof Priority>;
 
 const PageRef = z.strictObject({ url: z.string(), page_id: z.number().int().nullable() });
 const LinkFrom = PageRef.extend({ anchor_text: z.string().nullable() });
+const Sitemaps = z.array(z.string()).meta({
+  description: 'Up to 5 sitemap files listing the URL (the files, not the indexes that led to them).',
+});
 const Status = z.number().int().nullable().meta({ description: 'HTTP status; null when the fetch failed.' });
 
 /** Evidence shapes, by name; strict, so exactly one shape fits a finding's evidence. */
@@ -81,7 +84,8 @@ export const EVIDENCE = {
     meta_robots: z.string().nullable(),
     x_robots_tag: z.string().nullable(),
   }),
-  reason: z.strictObject({ reason: z.string(), in_sitemap: z.boolean() }),
+  reason: z.strictObject({ reason: z.string(), sitemaps: Sitemaps }),
+  sitemaps: z.strictObject({ sitemaps: Sitemaps }),
   hreflang: z.strictObject({
     alternates: z.array(
       z.strictObject({ code: z.string(), url: z.string(), status: Status, reason: z.string().nullable() }),
@@ -101,6 +105,19 @@ export const EVIDENCE = {
     unit: z.string(),
   }),
   linked_from: z.strictObject({ linked_from: z.array(LinkFrom) }),
+  robots: z.strictObject({
+    robots_url: z.string().meta({ description: "The robots.txt of the URL's host." }),
+    line: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The 1-based line of the rule that blocks the URL; null when no line does.' }),
+    rule: z.string().nullable().meta({
+      description:
+        'That line as written (comment trimmed), or why nothing may be fetched (robots.txt answered 5xx or 429, or could not be read); null when no rule decides, e.g. the latest crawl kept no robots.txt for the host.',
+    }),
+    linked_from: z.array(LinkFrom).meta({ description: 'Up to 20 pages linking to the URL.' }),
+  }),
   images: z.strictObject({
     images: z
       .array(z.string())

@@ -20,8 +20,10 @@ import { gscRowsRepo } from './repos/gsc-rows-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linksRepo } from './repos/links-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
+import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { similarityRepo } from './repos/similarity-repo.js';
+import { sitemapEntriesRepo } from './repos/sitemap-entries-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
@@ -52,6 +54,8 @@ export function createStore(db: Db, file: string) {
     campaigns: campaignsRepo(db),
     targets: targetsRepo(db),
     audit: auditRepo(db),
+    robotsFiles: robotsFilesRepo(db),
+    sitemapEntries: sitemapEntriesRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),
     pagesQuery: pagesView(db),

@@ -72,7 +72,9 @@ export function evidenceSummary(
       return parts.join(' · ') || '—';
     }
     case 'reason':
-      return `${e.value.reason}${e.value.in_sitemap ? ' · in a sitemap' : ''}`;
+      return `${e.value.reason} · ${first(e.value.sitemaps, (s) => `in ${url(s)}`, 'in a sitemap')}`;
+    case 'sitemaps':
+      return first(e.value.sitemaps, (s) => `in ${url(s)}`, 'in a sitemap');
     case 'hreflang':
       return first(
         e.value.alternates,
@@ -93,6 +95,13 @@ export function evidenceSummary(
         (l) => `from ${url(l.url)} (${quote(l.anchor_text)})`,
         'no linking page',
       );
+    case 'robots': {
+      const from = first(e.value.linked_from, (l) => `from ${url(l.url)}`, 'no linking page');
+      const rule = e.value.rule
+        ? `${e.value.line === null ? '' : `line ${e.value.line}: `}${e.value.rule}`
+        : 'rule unknown';
+      return `${rule} · ${from}`;
+    }
     case 'images': {
       const more = e.value.count - e.value.images.length;
       return `${e.value.images.map(url).join(', ') || 'no image listed'}${more > 0 ? ` and ${more} more` : ''}`;

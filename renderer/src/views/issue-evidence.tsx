@@ -32,6 +32,20 @@ export function EvidenceView({
   const ref = (url: string, pageId: number | null = null) => (
     <UrlRef url={url} pageId={pageId} siteId={siteId} />
   );
+  const sitemaps = (files: string[]) => (
+    <Line label="Listed in">
+      {files.length ? (
+        files.map((s, i) => (
+          <span key={s}>
+            {i > 0 && ', '}
+            {ref(s)}
+          </span>
+        ))
+      ) : (
+        <span className="muted">a sitemap</span>
+      )}
+    </Line>
+  );
   const targets = <T extends Target>(
     items: T[],
     after: (t: T) => ReactNode,
@@ -124,11 +138,13 @@ export function EvidenceView({
         );
       case 'reason':
         return (
-          <Line label="Reason">
-            {e.value.reason}
-            {e.value.in_sitemap && <span className="muted"> · listed in a sitemap</span>}
-          </Line>
+          <>
+            <Line label="Reason">{e.value.reason}</Line>
+            {sitemaps(e.value.sitemaps)}
+          </>
         );
+      case 'sitemaps':
+        return sitemaps(e.value.sitemaps);
       case 'hreflang':
         return (
           <List
@@ -180,6 +196,19 @@ export function EvidenceView({
         );
       case 'linked_from':
         return <LinkedFrom from={e.value.linked_from} siteId={siteId} />;
+      case 'robots':
+        return (
+          <>
+            <Line label="Blocked by">
+              {e.value.rule ?? <span className="muted">no rule kept for this host</span>}{' '}
+              <span className="muted">
+                ({e.value.line === null ? '' : `line ${e.value.line} of `}
+                {e.value.robots_url})
+              </span>
+            </Line>
+            <LinkedFrom from={e.value.linked_from} siteId={siteId} />
+          </>
+        );
       case 'images':
         return <Images images={e.value.images} count={e.value.count} siteId={siteId} />;
       case 'json_ld':

@@ -14,6 +14,7 @@ import type { Finding, Issue, IssueListQuery } from '../../schemas/audit.js';
 import { PRIORITIES } from '../../schemas/audit-terms.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { JobKind, JobResultOf } from '../../schemas/jobs.js';
+import { CRAWL_SETTINGS_DEFAULTS, type CrawlSettingsPatch } from '../../schemas/sites.js';
 import type { Store } from '../../store/index.js';
 import { CODE_CHECK_IDS, type SqlCheckId } from '../../store/views/audit-sql.js';
 import { NotFoundError } from '../errors.js';
@@ -23,6 +24,7 @@ import type { SettingsService } from '../settings/settings-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 import { hreflangFindings, nearDuplicateFindings, outlierFindings, urlFindings } from './code-checks.js';
 import { healthScore } from './health-score.js';
+import { robotsFindings } from './robots-checks.js';
 import { structuredDataFindings } from './structured-data-checks.js';
 
 /** Audits read what a crawl writes: never while one runs on the site, and one at a time. */
@@ -46,6 +48,12 @@ export class AuditService {
 
   private requireSite(siteId: number): void {
     if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
+  }
+
+  /** The user agent the crawl matched robots.txt groups with: the site's, or the one that crawl was started with. */
+  private crawlUserAgent(siteId: number, override: CrawlSettingsPatch | undefined): string {
+    const site = this.store.sites.get(siteId)!;
+    return override?.user_agent ?? site.settings.user_agent ?? CRAWL_SETTINGS_DEFAULTS.user_agent;
   }
 
   thresholds(): AuditThresholds {
@@ -92,6 +100,12 @@ export class AuditService {
         ...hreflangFindings(inputs, siteId),
         ...nearDuplicateFindings(inputs, siteId, t),
         ...structuredDataFindings(inputs, siteId),
+        ...robotsFindings(
+          inputs,
+          siteId,
+          (origin) => this.store.robotsFiles.get(siteId, origin),
+          this.crawlUserAgent(siteId, crawl?.kind === 'crawl' ? crawl.params.settings : undefined),
+        ),
         ...outliers,
       };
       for (const [check, rows] of Object.entries(coded))

@@ -97,6 +97,7 @@ export class Crawler {
       timeoutMs: s.timeout_ms,
       respect: s.respect_robots,
       signal: run.signal,
+      onRead: (file) => store.robotsFiles.put(run.siteId, file),
     });
   }
 
@@ -151,12 +152,17 @@ export class Crawler {
     };
   }
 
-  /** A fresh crawl: every known URL becomes stale (ids kept), then the seeds are queued. */
+  /**
+   * A fresh crawl: every known URL becomes stale (ids kept) and what the sitemaps listed is forgotten (this crawl
+   * may read none), then the seeds are queued.
+   */
   private seed(): void {
     const keep = sourceBit('gsc');
     const q = this.run.settings.query_params;
     this.store.tx(() => {
       this.store.urls.beginFresh(this.run.siteId, keep);
+      this.store.robotsFiles.clear(this.run.siteId);
+      this.store.sitemapEntries.clearSite(this.run.siteId);
       const seeds = this.run.mode === 'spider' ? [this.run.startUrl] : this.run.listUrls;
       for (const raw of seeds) {
         const url = normalizeUrl(raw, raw, q);
@@ -176,16 +182,20 @@ export class Crawler {
     const origin = new URL(this.run.startUrl).origin;
     const rules = await this.robots.rulesFor(this.run.startUrl);
     const roots = [...rules.sitemaps, `${origin}/sitemap.xml`];
-    const batch: string[] = [];
+    // What the sitemaps listed is this reading's alone (a resumed crawl reads them whole again).
+    this.store.tx(() => this.store.sitemapEntries.clearSite(this.run.siteId));
+    const batch: { url: string; sitemap: string }[] = [];
     const flush = () => {
       this.store.tx(() => {
-        for (const url of batch)
-          this.frontier.discover({ url, source: 'sitemap', depth: null, followable: true });
+        for (const { url, sitemap } of batch) {
+          const id = this.frontier.discover({ url, source: 'sitemap', depth: null, followable: true });
+          this.store.sitemapEntries.add(id, sitemap);
+        }
       });
       batch.length = 0;
     };
     const q = this.run.settings.query_params;
-    for await (const loc of discoverSitemapUrls(this.fetcher, this.throttle, roots, {
+    for await (const { loc, sitemap } of discoverSitemapUrls(this.fetcher, this.throttle, roots, {
       userAgent: this.run.settings.user_agent,
       timeoutMs: this.run.settings.timeout_ms,
       maxUrls: Math.max(this.run.settings.max_pages * 2, 1000),
@@ -193,7 +203,7 @@ export class Crawler {
       isInternal: (u) => this.scope.isInternal(u),
     })) {
       const url = normalizeUrl(loc, loc, q);
-      if (url && this.scope.isInternal(url)) batch.push(url);
+      if (url && this.scope.isInternal(url)) batch.push({ url, sitemap });
       if (batch.length >= 1000) flush();
     }
     flush();

@@ -1,6 +1,7 @@
 /**
  * robots.txt per origin, fetched once and shared by every worker (concurrent callers await the same fetch).
- * With `respect_robots` off every URL is allowed, but robots.txt is still read for its Sitemap lines.
+ * With `respect_robots` off every URL is allowed, but robots.txt is still read for its Sitemap lines. Each read is
+ * handed to `onRead` (the crawler keeps it, so the audit can quote the rule that blocked a URL).
  */
 import type { HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { HostThrottle } from './host-throttle.js';
@@ -8,13 +9,26 @@ import { robotsFromResponse, type RobotsRules } from './robots-rules.js';
 
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
+/** How one robots.txt request went: `status` null when no HTTP answer came. */
+export interface RobotsFile {
+  url: string;
+  status: number | null;
+  body: string;
+}
+
 export class RobotsCache {
   private readonly byOrigin = new Map<string, Promise<RobotsRules>>();
 
   constructor(
     private readonly fetcher: HttpFetcher,
     private readonly throttle: HostThrottle,
-    private readonly opts: { userAgent: string; timeoutMs: number; respect: boolean; signal?: AbortSignal },
+    private readonly opts: {
+      userAgent: string;
+      timeoutMs: number;
+      respect: boolean;
+      signal?: AbortSignal;
+      onRead?: (file: RobotsFile) => void;
+    },
   ) {}
 
   rulesFor(url: string): Promise<RobotsRules> {
@@ -47,6 +61,7 @@ export class RobotsCache {
     const res = outcome.ok
       ? { status: outcome.result.status, body: outcome.result.body?.toString('utf8') ?? '' }
       : { status: null, body: '' };
+    this.opts.onRead?.({ url: robotsUrl, ...res });
     const rules = robotsFromResponse(robotsUrl, res, this.opts.userAgent);
     if (this.opts.respect) this.throttle.setCrawlDelay(host, rules.crawlDelaySeconds);
     return rules;

@@ -76,6 +76,49 @@ export function robotsFromResponse(
   };
 }
 
+/** Which line of a host's robots.txt decides `url`, and that line as written (comment and spaces trimmed). */
+export interface RobotsRuleMatch {
+  /** 1-based line of the deciding `Allow`/`Disallow`; null when no line decides (or none was read). */
+  line: number | null;
+  /** The line's text, or why nothing may be fetched (5xx, no answer); null when no rule applies. */
+  rule: string | null;
+}
+
+/**
+ * The rule of `file` (a robots.txt as the crawl read it) that decides `url` for `userAgent`, chosen as
+ * `robotsFromResponse` chooses: the same status rules, the same product token, robots-parser's longest match
+ * (an `Allow` wins a tie). Lets the audit say why a URL was blocked.
+ */
+export function robotsRuleFor(
+  file: { url: string; status: number | null; body: string },
+  url: string,
+  userAgent: string,
+): RobotsRuleMatch {
+  const { status } = file;
+  if (status === null) return { line: null, rule: 'robots.txt could not be read: nothing may be fetched' };
+  if (status >= 500 || status === 429)
+    return { line: null, rule: `robots.txt answered ${status}: nothing may be fetched` };
+  if (status < 200 || status >= 300) return { line: null, rule: null };
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { line: null, rule: null };
+  }
+  const body = file.body.replace(/^\uFEFF/, '');
+  const robots = robotsParser(file.url, body);
+  const origin = new URL(file.url).origin;
+  const line = robots.getMatchingLineNumber(
+    origin + target.pathname + target.search,
+    productToken(userAgent),
+  );
+  if (!(line > 0)) return { line: null, rule: null };
+  // robots-parser numbers the lines it splits on any newline; split the same way to read one back.
+  const text = body.split(/\r\n|\r|\n/)[line - 1];
+  const rule = text?.replace(/#.*$/, '').trim();
+  return { line, rule: rule || null };
+}
+
 /**
  * The token robots.txt groups are matched against. A browser-like user agent such as
  * `Mozilla/5.0 (compatible; Siteloupe/0.1; +local)` must match `User-agent: Siteloupe`, not `Mozilla`; a custom

@@ -1,6 +1,6 @@
 /**
  * Finds a site's sitemaps (robots.txt `Sitemap:` lines and `/sitemap.xml`), follows sitemap indexes, and yields
- * the page URLs they list. Bounded: at most 1,000 sitemap files and `maxUrls` URLs, 50 MiB per file (the
+ * the page URLs they list, each with the sitemap file that lists it. Bounded: at most 1,000 sitemap files and `maxUrls` URLs, 50 MiB per file (the
  * protocol's own limit), so a hostile sitemap cannot exhaust memory.
  */
 import type { HttpFetcher } from '../../adapters/http-fetcher.js';
@@ -19,12 +19,18 @@ export interface SitemapOptions {
   isInternal(url: string): boolean;
 }
 
+/** A page URL and the sitemap file (not the index that led to it) that lists it. */
+export interface SitemapListing {
+  loc: string;
+  sitemap: string;
+}
+
 export async function* discoverSitemapUrls(
   fetcher: HttpFetcher,
   throttle: HostThrottle,
   roots: string[],
   opts: SitemapOptions,
-): AsyncGenerator<string> {
+): AsyncGenerator<SitemapListing> {
   const queue = [...new Set(roots)].filter((u) => opts.isInternal(u));
   const seen = new Set(queue);
   let files = 0;
@@ -55,7 +61,7 @@ export async function* discoverSitemapUrls(
         }
       } else {
         urls++;
-        yield loc;
+        yield { loc, sitemap: sitemapUrl };
       }
     }
   }

@@ -19,6 +19,8 @@ import snakeCaseJobKinds from './0014-snake-case-job-kinds.js';
 import audit from './0015-audit.js';
 import pageMarkup from './0016-page-markup.js';
 import auditLinkIndexes from './0017-audit-link-indexes.js';
+import robotsFiles from './0018-robots-files.js';
+import sitemapEntries from './0019-sitemap-entries.js';
 
 export interface Migration {
   id: number;
@@ -50,4 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   audit,
   pageMarkup,
   auditLinkIndexes,
+  robotsFiles,
+  sitemapEntries,
 ];

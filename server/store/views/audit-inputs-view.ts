@@ -1,12 +1,15 @@
 /**
  * What the audit checks decided in code read: page URLs (URL rules), hreflang declarations with what each
  * alternate answered (return links, codes), the MinHash signatures of indexable pages (near duplicates), and
- * the JSON-LD blocks of HTML pages (structured data).
+ * the JSON-LD blocks of HTML pages (structured data), and the linked URLs robots.txt blocked with the pages
+ * linking to them (`blocked_by_robots`, whose rule is read from `robots_files` in code).
  * Each is read in id order, in slices, so a 100,000-page site is never held as one array of rows.
  */
 import { statementCache } from '../statement-cache.js';
 import type { Db } from '../db.js';
 import type { JsonLdBlock } from '../repos/pages-repo.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
+import { linkedFrom } from './audit-sql.js';
 
 const HTML_200 = `p.status_code = 200 AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
 
@@ -47,6 +50,13 @@ export interface JsonLdInputRow {
   json_ld: JsonLdBlock[];
 }
 
+/** An internal URL robots.txt kept the crawl from that a page links to, with up to 20 of those pages. */
+export interface RobotsBlockedInputRow {
+  id: number;
+  url: string;
+  linked_from: { url: string; page_id: number | null; anchor_text: string | null }[];
+}
+
 const SLICE = 5000;
 /** JSON-LD is up to 256 KB a page (typically a few KB): fewer pages a slice. */
 const JSON_LD_SLICE = 500;
@@ -84,6 +94,14 @@ export function auditInputsView(db: Db) {
      WHERE p.site_id = ? AND p.id > ? AND ${HTML_200} AND m.json_ld != '[]' ORDER BY p.id LIMIT ?`,
     );
 
+  const robotsBlocked = () =>
+    prepared<[number, number, number], Omit<RobotsBlockedInputRow, 'linked_from'> & { linked_from: string }>(
+      `SELECT u.id, u.url, ${linkedFrom('u.id')} AS linked_from FROM urls u
+     WHERE u.site_id = ? AND u.id > ? AND u.internal = 1 AND u.state = 'skipped' AND u.reason = 'blocked_by_robots'
+       AND EXISTS (SELECT 1 FROM links li WHERE li.target_id = u.id AND li.edge_kind IN ${ANCHOR_KINDS_SQL})
+     ORDER BY u.id LIMIT ?`,
+    );
+
   function* sliced<R extends { id: number }>(read: (afterId: number) => R[], size = SLICE): Generator<R> {
     for (let after = 0; ;) {
       const rows = read(after);
@@ -115,6 +133,12 @@ export function auditInputsView(db: Db) {
             .all(siteId, after, JSON_LD_SLICE)
             .map((r): JsonLdInputRow => ({ ...r, json_ld: JSON.parse(r.json_ld) as JsonLdBlock[] })),
         JSON_LD_SLICE,
+      ),
+    robotsBlocked: (siteId: number) =>
+      sliced((after) =>
+        robotsBlocked()
+          .all(siteId, after, SLICE)
+          .map((r): RobotsBlockedInputRow => ({ ...r, linked_from: JSON.parse(r.linked_from) })),
       ),
   };
 }

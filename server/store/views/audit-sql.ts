@@ -24,6 +24,7 @@ export const CODE_CHECK_IDS = [
   'near_duplicate',
   'structured_data_invalid',
   'off_topic_outlier',
+  'blocked_by_robots',
 ] as const satisfies readonly CheckId[];
 export type CodeCheckId = (typeof CODE_CHECK_IDS)[number];
 export type SqlCheckId = Exclude<CheckId, CodeCheckId>;
@@ -41,12 +42,16 @@ const LOOPS = `('redirect_loop', 'too_many_redirects')`;
  * Up to 20 pages linking to URL `id` (anchor links from other pages), one entry per page (a page linking twice,
  * from its menu and its text, is one page), with its anchor text, as a JSON array.
  */
-const linkedFrom = (id: string) => `(SELECT json_group_array(json(json_object(
+export const linkedFrom = (id: string) => `(SELECT json_group_array(json(json_object(
     'url', s.url, 'page_id', sp.id, 'anchor_text', l.anchor_text)))
   FROM (SELECT source_id, MAX(anchor_text) AS anchor_text FROM links
         WHERE target_id = ${id} AND source_id != ${id} AND edge_kind IN ${ANCHOR_KINDS_SQL}
         GROUP BY source_id ORDER BY source_id LIMIT 20) l
   JOIN urls s ON s.id = l.source_id LEFT JOIN pages sp ON sp.id = s.id)`;
+
+/** Up to 5 sitemap files listing URL `id` (store/migrations/0019-sitemap-entries.ts), as a JSON array. */
+const sitemapsOf = (id: string) => `(SELECT json_group_array(sitemap_url)
+  FROM (SELECT sitemap_url FROM sitemap_entries WHERE url_id = ${id} ORDER BY sitemap_url LIMIT 5))`;
 
 const pageRow = (evidence: string) =>
   `SELECT p.id AS url_id, p.url, p.id AS page_id, ${evidence} AS evidence`;
@@ -166,7 +171,7 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
   anchor_text_missing: linksWhere(blank('l.anchor_text')),
   orphan_page: `${pageRow(`json_object()`)} FROM pages p JOIN urls u ON u.id = p.id
     WHERE p.site_id = @site AND ${INDEXABLE} AND (u.sources & ${sourceBit('gsc') | sourceBit('list')}) != 0
-      AND (u.sources & ${SITEMAP_BIT}) = 0 AND u.depth IS NULL AND ${noInlinks}`,
+      AND (u.sources & ${SITEMAP_BIT}) = 0 AND ${noInlinks}`,
   dead_end_page: `${pageRow(`json_object()`)} FROM pages p WHERE p.site_id = @site AND ${INDEXABLE}
       AND NOT EXISTS (SELECT 1 FROM links lo WHERE lo.source_id = p.id AND lo.target_id != p.id
         AND lo.edge_kind IN ${ANCHOR_KINDS_SQL})`,
@@ -222,20 +227,16 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
   nofollow_page: `${directives} FROM pages p WHERE p.site_id = @site AND ${HTML_200}
       AND (lower(COALESCE(p.meta_robots, '')) GLOB '*nofollow*' OR lower(COALESCE(p.meta_robots, '')) GLOB '*none*'
         OR lower(COALESCE(p.x_robots_tag, '')) GLOB '*nofollow*' OR lower(COALESCE(p.x_robots_tag, '')) GLOB '*none*')`,
-  blocked_by_robots: `SELECT u.id AS url_id, u.url, NULL AS page_id,
-      json_object('linked_from', json(${linkedFrom('u.id')})) AS evidence
-    FROM urls u WHERE u.site_id = @site AND u.internal = 1 AND u.state = 'skipped' AND u.reason = 'blocked_by_robots'
-      AND EXISTS (SELECT 1 FROM links li WHERE li.target_id = u.id AND li.edge_kind IN ${ANCHOR_KINDS_SQL})`,
   sitemap_non_indexable: `SELECT u.id AS url_id, u.url, p.id AS page_id, json_object('reason', CASE
         WHEN p.id IS NULL THEN COALESCE(u.reason, 'not_crawled')
         WHEN p.status_code IS NULL THEN COALESCE(p.fetch_error, 'fetch_error')
         WHEN p.status_code != 200 THEN 'status ' || p.status_code
         WHEN NOT (${HTML}) THEN 'non_html'
-        ELSE COALESCE(p.indexability_reason, 'non_indexable') END, 'in_sitemap', json('true')) AS evidence
+        ELSE COALESCE(p.indexability_reason, 'non_indexable') END, 'sitemaps', json(${sitemapsOf('u.id')})) AS evidence
     FROM urls u LEFT JOIN pages p ON p.id = u.id
     WHERE u.site_id = @site AND u.internal = 1 AND (u.sources & ${SITEMAP_BIT}) != 0
       AND (p.id IS NULL OR NOT (${INDEXABLE}))`,
-  orphan_in_sitemap: `${pageRow(`json_object()`)} FROM pages p JOIN urls u ON u.id = p.id
+  orphan_in_sitemap: `${pageRow(`json_object('sitemaps', json(${sitemapsOf('p.id')}))`)} FROM pages p JOIN urls u ON u.id = p.id
     WHERE p.site_id = @site AND ${INDEXABLE} AND (u.sources & ${SITEMAP_BIT}) != 0 AND ${noInlinks}`,
   indexable_not_in_sitemap: `${pageRow(`json_object()`)} FROM pages p JOIN urls u ON u.id = p.id
     WHERE p.site_id = @site AND ${INDEXABLE} AND (u.sources & ${SITEMAP_BIT}) = 0

@@ -16,6 +16,7 @@ import {
   startSemanticSite,
   type AuditSite,
 } from '../../fixtures/sites/audit-site.js';
+import { ROBOTS_DISALLOW } from '../../fixtures/sites/audit-site-plan.js';
 
 interface FindingBody {
   check: CheckId;
@@ -163,7 +164,11 @@ describe('the audit of a site with every problem planted', () => {
       status: null,
       error: 'connection_reset',
     });
+    // The fixture's robots.txt: `User-agent: *` on line 1, then its Disallow lines (ROBOTS_DISALLOW).
     assertHas(evidence('blocked_by_robots', '/basket/'), {
+      robots_url: site.url('/robots.txt'),
+      line: 2 + ROBOTS_DISALLOW.indexOf('/basket/'),
+      rule: 'Disallow: /basket/',
       linked_from: [{ url: site.url('/shop/'), anchor_text: 'View your basket' }],
     });
   });
@@ -266,6 +271,11 @@ describe('the audit of a site with every problem planted', () => {
     assert.equal(reason('/downloads/price-list/'), 'noindex');
     assert.equal(reason('/guides/autumn-checklist/'), 'status 404');
     assert.equal(reason('/offers/'), 'status 302');
+    // Each says which sitemap lists it: robots.txt and the /sitemap.xml convention name the one file.
+    const sitemap = site.url('/sitemap.xml');
+    for (const path of ['/downloads/price-list/', '/guides/autumn-checklist/', '/offers/'])
+      assert.deepEqual(evidence('sitemap_non_indexable', path).sitemaps, [sitemap], path);
+    assert.deepEqual(evidence('orphan_in_sitemap', '/shop/bird-feeders/'), { sitemaps: [sitemap] });
     assertHas(evidence('hreflang_invalid_code', '/about/'), {
       alternates: [{ code: 'en-UK', url: site.url('/about/') }],
     });

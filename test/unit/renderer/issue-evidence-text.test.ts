@@ -31,6 +31,24 @@ describe('evidenceSummary', () => {
     assert.equal(evidenceSummary('status', linked, path), '404 · linked from 1');
   });
 
+  it('quotes the robots.txt rule that blocks a URL, then who links to it', () => {
+    const from = [{ url: `${o}/shop/`, page_id: 1, anchor_text: 'basket' }];
+    const base = { robots_url: `${o}/robots.txt`, linked_from: from };
+    assert.equal(
+      evidenceSummary('robots', { ...base, line: 2, rule: 'Disallow: /basket/' }, path),
+      'line 2: Disallow: /basket/ · from /shop/',
+    );
+    const down = { ...base, line: null, rule: 'robots.txt answered 503: nothing may be fetched' };
+    assert.equal(
+      evidenceSummary('robots', down, path),
+      'robots.txt answered 503: nothing may be fetched · from /shop/',
+    );
+    assert.equal(
+      evidenceSummary('robots', { ...base, line: null, rule: null }, path),
+      'rule unknown · from /shop/',
+    );
+  });
+
   it('walks the hops of a redirect chain', () => {
     const hops = {
       hops: [
@@ -70,5 +88,11 @@ describe('evidenceSummary', () => {
     );
     assert.equal(evidenceSummary('headings', { h1s: [] }, path), 'no H1');
     assert.equal(evidenceSummary('url', {}, path), '—');
+    const sitemaps = [`${o}/sitemap.xml`, `${o}/sitemap-2.xml`];
+    assert.equal(
+      evidenceSummary('reason', { reason: 'noindex', sitemaps }, path),
+      'noindex · in /sitemap.xml and 1 more',
+    );
+    assert.equal(evidenceSummary('sitemaps', { sitemaps: [] }, path), 'in a sitemap');
   });
 });
