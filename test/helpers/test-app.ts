@@ -37,6 +37,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The built renderer to serve at `/` (browser tests); by default none, so `/` shows the fallback page. */
   uiDir?: string;
+  /** A database file to open (or create) instead of a fresh one in a temp dir: benchmarks that keep a crawl. */
+  dbFile?: string;
 }
 
 export function makeTempDir(prefix = 'siteloupe-'): string {
@@ -65,7 +67,7 @@ function utf8Text(
 
 export async function createTestApp(opts: TestAppOptions = {}) {
   const dir = makeTempDir();
-  const file = join(dir, 'siteloupe.db');
+  const file = opts.dbFile ?? join(dir, 'siteloupe.db');
   const db = openDatabase(file);
   const store = createStore(db, file);
   const bus = new EventBus();
