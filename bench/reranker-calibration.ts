@@ -11,7 +11,7 @@ import { startFixtureSite } from '../test/fixtures/sites/fixture-site.js';
 import { seededRandom } from '../test/fixtures/sites/seeded-random.js';
 import { crawlFixture, runJob } from '../test/helpers/crawl-site.js';
 import { createTestApp } from '../test/helpers/test-app.js';
-import { mapRaw, rawPassageScore } from '../server/domain/similarity/reranker.js';
+import { PARAPHRASE_CEILING, rawPassageScore } from '../server/domain/similarity/reranker.js';
 
 const ARTICLES = Number(process.argv[2] ?? 90);
 const SEED = 5;
@@ -33,7 +33,7 @@ try {
   const pages = articles
     .map((a) => ({ a, id: byUrl.get(`${site.origin}${a.path}`) }))
     .filter((x): x is { a: (typeof articles)[number]; id: number } => x.id !== undefined)
-    .map((x) => ({ ...x, passages: store.similarity.passageVectors(x.id) }))
+    .map((x) => ({ ...x, passages: store.similarity.passageVectors(x.id).map((r) => r.vector) }))
     .filter((x) => x.passages.length > 0);
   const groups = new Map<string, number[]>();
   for (let i = 0; i < pages.length; i++) {
@@ -55,7 +55,9 @@ try {
     xs.sort((a, b) => a - b);
     const cells = [0.05, 0.25, 0.5, 0.75, 0.95, 1].map((p) => `${q(xs, p)}`);
     console.log(`${relation.padEnd(15)} ${String(xs.length).padStart(4)}  ${cells.join('    ')}`);
-    const mapped = [0.05, 0.25, 0.5, 0.75, 0.95, 1].map((p) => mapRaw(Number(q(xs, p))).toFixed(3));
+    const mapped = [0.05, 0.25, 0.5, 0.75, 0.95, 1].map((p) =>
+      Math.min(1, Number(q(xs, p)) / PARAPHRASE_CEILING).toFixed(3),
+    );
     console.log(`${''.padEnd(15)} ${''.padStart(4)} [${mapped.join('] [')}]`);
   }
 } finally {

@@ -6,6 +6,24 @@ import { PageSummary } from './pages.js';
 export const OUTCOMES = ['duplicate', 'merge', 'related'] as const;
 export const Outcome = z.enum(OUTCOMES);
 
+const EvidencePassage = z.object({
+  id: z.number().int(),
+  text: z.string().meta({ description: 'The passage’s text, cut to 300 characters.' }),
+});
+export const PairEvidence = z
+  .object({
+    passage_a: EvidencePassage.meta({ description: 'A passage of page_a.' }),
+    passage_b: EvidencePassage.meta({ description: 'Its most similar passage of page_b.' }),
+    cosine: z.number(),
+    weight: z.number().meta({
+      description:
+        'How specific the match is to this pair, in (0, 1]: 1 when no other candidate page matches the passage as well, 1/(1 + n) when n others do (text shared by a whole template counts for little).',
+    }),
+    share: z.number().meta({ description: 'This match’s part of the raw score (before mapping to [0, 1]).' }),
+  })
+  .meta({ id: 'SimilarityPairEvidence' });
+export type PairEvidence = z.infer<typeof PairEvidence>;
+
 export const Pair = z
   .object({
     id: z.number().int(),
@@ -20,6 +38,10 @@ export const Pair = z
     jaccard: z.number(),
     outcome: Outcome,
     shared_queries: z.number().int(),
+    evidence: z.array(PairEvidence).meta({
+      description:
+        'Why the pages were paired: the passage matches that counted most, best first. Empty for pairs found by their text alone (duplicates), scored by a cross-encoder, or from an analysis made before evidence was kept.',
+    }),
     analyzed_at: Timestamp,
   })
   .meta({ id: 'SimilarityPair' });
@@ -75,6 +97,7 @@ export const AnalyzeRequest = z
         duplicate_jaccard: z.number().min(0).max(1).optional(),
         merge_reranker: z.number().min(0).max(1).optional(),
         related_reranker: z.number().min(0).max(1).optional(),
+        subject_agreement: z.number().min(0).max(1).optional(),
       })
       .optional(),
   })

@@ -1,8 +1,8 @@
 /**
- * The default reranker (interface contract, section 3): a passage-level score with the same local model. Each
- * passage of one page is matched with its most similar passage of the other; the raw score is the mean of the
- * two directions' average best matches, then mapped to [0, 1]. Two pages that share one paragraph score low; two
- * pages that say the same things in other words score high.
+ * The passage reranker's scale (interface contract, section 3). The plain passage score matches each passage of
+ * one page with its most similar passage of the other and averages both directions; the default score
+ * (specific-overlap.ts) weights each match by how specific it is to the pair, and is mapped here to [0, 1] so
+ * the outcome thresholds keep their published meaning.
  */
 import { cosine } from '../embeddings/vectors.js';
 
@@ -22,21 +22,37 @@ export function rawPassageScore(a: Float32Array[], b: Float32Array[]): number {
   return (directional(a, b) + directional(b, a)) / 2;
 }
 
-export function passageReranker(a: Float32Array[], b: Float32Array[]): number {
-  return mapRaw(rawPassageScore(a, b));
-}
-
 /**
- * MiniLM's cosines between passages that say the same thing in other words sit around 0.6–0.8, rarely higher,
- * so raw scores are rescaled by their paraphrase ceiling: raw 0.75 and above is 1. Measured on real crawls and
- * embeddings of the fixture blog (`bench/reranker-calibration.ts`, docs/benchmarks.md): the same topic written
- * twice has raw p25 0.61 / median 0.67 (→ 0.81 / 0.90: merge), another topic of the same category median 0.36,
- * p95 0.50 (→ 0.48 / 0.66: at most related), another category median 0.22, p95 0.39 (→ 0.30 / 0.52: no pair).
+ * The plain score's old mapping (raw 0.75 and above is 1), kept for bench/reranker-calibration.ts, which
+ * measures the plain passage score on the fixture blog.
  */
 export const PARAPHRASE_CEILING = 0.75;
 
+/**
+ * Where the specificity-weighted score (specific-overlap.ts) crosses the published outcome thresholds, so the
+ * default settings keep their meaning (`related` ≥ 0.6, `merge` ≥ 0.8): piecewise linear through these points.
+ * Calibrated on pairs judged by reading both pages on three real sites (bench/semantic-eval.ts,
+ * docs/benchmarks.md "Semantic verdicts"): raw 0.15 is where a pair becomes worth a link (precision ≥ 0.83 on
+ * every site), raw 0.64 where same-subject rewrites begin (90 % of planted rewrites score above it), raw 0.8
+ * and above is a rewrite of the same text.
+ */
+const ANCHORS: readonly [raw: number, score: number][] = [
+  [0, 0],
+  [0.15, 0.6],
+  [0.64, 0.8],
+  [0.8, 1],
+];
+
 export function mapRaw(raw: number): number {
-  return Math.min(1, Math.max(0, raw / PARAPHRASE_CEILING));
+  if (raw <= 0) return 0;
+  for (let i = 1; i < ANCHORS.length; i++) {
+    const [x1, y1] = ANCHORS[i]!;
+    if (raw <= x1) {
+      const [x0, y0] = ANCHORS[i - 1]!;
+      return y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0);
+    }
+  }
+  return 1;
 }
 
-export const RERANKER_NAME = `passage-maxsim/${PARAPHRASE_CEILING}@all-MiniLM-L6-v2`;
+export const RERANKER_NAME = 'passage-specific/1@all-MiniLM-L6-v2';

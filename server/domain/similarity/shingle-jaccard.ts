@@ -15,6 +15,24 @@ function shingles(text: string): Set<string> {
   return out;
 }
 
+/**
+ * The share of the smaller page's own text that the other page has word for word: shingles found on any of
+ * `others` (the pair's neighbouring pages, i.e. their template) are left out first. Two pages of one template
+ * share their boilerplate with all their siblings and score low; a page and its rewrite share sentences no other
+ * page has and score high, whatever their titles say.
+ */
+export function exclusiveTextShare(a: string, b: string, others: readonly string[]): number {
+  const template = new Set<string>();
+  for (const o of others) for (const s of shingles(o)) template.add(s);
+  const own = (t: string) => new Set([...shingles(t)].filter((s) => !template.has(s)));
+  const [sa, sb] = [own(a), own(b)];
+  const smaller = Math.min(sa.size, sb.size);
+  if (!smaller) return 0;
+  let shared = 0;
+  for (const s of sa) if (sb.has(s)) shared++;
+  return shared / smaller;
+}
+
 export function shingleJaccard(a: string, b: string): number {
   const sa = shingles(a);
   const sb = shingles(b);
@@ -23,6 +41,9 @@ export function shingleJaccard(a: string, b: string): number {
   for (const s of sa) if (sb.has(s)) inter++;
   return inter / (sa.size + sb.size - inter);
 }
+
+/** The exclusive text share at which two pages are rewrites of one text, whatever their titles. */
+export const REWRITE_TEXT_SHARE = 0.65;
 
 /** How far below the duplicate threshold an estimate may fall and still be measured exactly. */
 export const EXACT_JACCARD_MARGIN = 0.1;

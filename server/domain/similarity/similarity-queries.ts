@@ -1,11 +1,14 @@
 /** Reading a site's current analysis: pairs (filtered, sorted, keyset-paginated) and clusters with their pages. */
 import type { Store } from '../../store/index.js';
-import type { ClusterRow } from '../../store/repos/similarity-repo.js';
+import type { ClusterRow, PairRow } from '../../store/repos/similarity-repo.js';
 import type { CursorKey } from '../../schemas/common.js';
-import type { Cluster, Pair, PairListQuery } from '../../schemas/similarity.js';
+import type { Cluster, Pair, PairEvidence, PairListQuery } from '../../schemas/similarity.js';
 import { NotFoundError } from '../errors.js';
 import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
+
+/** Characters of a passage shown as evidence: enough to recognise it, small enough for a list of pairs. */
+const EVIDENCE_CHARS = 300;
 
 export class SimilarityQueries {
   constructor(
@@ -39,9 +42,24 @@ export class SimilarityQueries {
           ...r,
           page_a: summaries.get(r.page_a)!,
           page_b: summaries.get(r.page_b)!,
+          evidence: this.evidence(r.evidence),
         })),
       next_cursor,
     };
+  }
+
+  /** Stored matches with their passages' text; a passage re-embedded since the analysis drops its match. */
+  private evidence(matches: PairRow['evidence']): PairEvidence[] {
+    const passage = (id: number) => {
+      const p = this.store.embeddings.passage(id);
+      return p
+        ? { id, text: p.text.length > EVIDENCE_CHARS ? `${p.text.slice(0, EVIDENCE_CHARS - 1)}…` : p.text }
+        : null;
+    };
+    return matches.flatMap(({ from, to, ...m }) => {
+      const [a, b] = [passage(from), passage(to)];
+      return a && b ? [{ passage_a: a, passage_b: b, ...m }] : [];
+    });
   }
 
   private expand(row: ClusterRow): Cluster {

@@ -18,8 +18,14 @@ import { cosine } from '../embeddings/vectors.js';
 import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
 import { buildClusters } from './clusters.js';
-import { EXACT_JACCARD_MARGIN, shingleJaccard } from './shingle-jaccard.js';
-import { crossEncoderScorer, passageScorer, type PairScorer } from './reranker-choice.js';
+import {
+  EXACT_JACCARD_MARGIN,
+  exclusiveTextShare,
+  REWRITE_TEXT_SHARE,
+  shingleJaccard,
+} from './shingle-jaccard.js';
+import { TitleSubjects } from './title-subjects.js';
+import { crossEncoderScorer, partnersOf, passageScorer, type PairScorer } from './reranker-choice.js';
 
 export const SIMILARITY_EXCLUSIVE_WITH = [
   'crawl',
@@ -27,8 +33,8 @@ export const SIMILARITY_EXCLUSIVE_WITH = [
   'similarity',
 ] as const satisfies readonly JobKind[];
 const NEIGHBOURS = 10;
-/** Candidate pairs scored between two yields to the event loop (and one cross-encoder call's worth). */
-const SLICE = 200;
+/** Pairs given an outcome between two yields to the event loop. */
+const YIELD_EVERY = 2_000;
 const BANDS = 32;
 const ROWS = 4;
 /** Above this many pages with one content hash, each is paired with the first only (a star, not a clique). */
@@ -119,6 +125,7 @@ export class SimilarityService {
       duplicate_jaccard: s.similarity_duplicate_jaccard,
       merge_reranker: s.similarity_merge_reranker,
       related_reranker: s.similarity_related_reranker,
+      subject_agreement: s.similarity_subject_agreement,
       ...overrides,
     };
     const pages = this.store.similarity.analysisPages(siteId);
@@ -142,59 +149,75 @@ export class SimilarityService {
     const runId = this.store.similarity.createRun(siteId, scorer.name, thresholds);
     const kept: Omit<PairRow, 'id' | 'site_id' | 'analyzed_at'>[] = [];
     try {
-      for (let start = 0; start < candidates.length; start += SLICE) {
-        ctx.signal.throwIfAborted();
-        ctx.progress({
-          phase: 'reranking',
-          done: start,
-          total: candidates.length,
-          message: `${kept.length} pairs so far`,
-        });
-        await new Promise((r) => setImmediate(r)); // let the API answer between slices of work
-        const slice = candidates
-          .slice(start, start + SLICE)
-          .map((c) => c.split(':').map(Number) as [number, number])
-          .filter(([a, b]) => byId.has(a) && byId.has(b)); // a neighbour with no text of its own
-        const sameText = slice.map(([a, b]) => {
-          const hash = byId.get(a)!.content_hash;
-          return hash !== null && hash === byId.get(b)!.content_hash;
-        });
-        const toScore = slice.filter((_, i) => !sameText[i]);
-        const scores = await scorer.score(toScore);
-        let next = 0;
-        slice.forEach(([a, b], i) => {
-          const [pa, pb] = [byId.get(a)!, byId.get(b)!];
-          const va = vectorOf.get(a);
-          const vb = vectorOf.get(b);
-          const estimate =
-            pa.minhash && pb.minhash
-              ? jaccardEstimate(signatureFromBuffer(pa.minhash), signatureFromBuffer(pb.minhash))
-              : 0;
-          const jaccard =
-            !sameText[i] && estimate >= thresholds.duplicate_jaccard - EXACT_JACCARD_MARGIN
-              ? shingleJaccard(this.store.similarity.mainText(a), this.store.similarity.mainText(b))
-              : estimate;
-          const reranker = sameText[i] ? 1 : scores[next++]!;
-          const outcome: Outcome | null =
-            sameText[i] || jaccard >= thresholds.duplicate_jaccard
-              ? 'duplicate'
-              : reranker >= thresholds.merge_reranker
-                ? 'merge'
-                : reranker >= thresholds.related_reranker
-                  ? 'related'
-                  : null;
-          if (outcome)
-            kept.push({
-              page_a: a,
-              page_b: b,
-              // Hash and MinHash duplicates include pages that are never embedded (noindex, canonicalised).
-              cosine: va && vb ? cosine(va, vb) : null,
-              reranker,
-              jaccard: sameText[i] ? 1 : jaccard,
-              outcome,
-              shared_queries: sharedQueries(a, b),
-            });
-        });
+      const pairs = candidates
+        .map((c) => c.split(':').map(Number) as [number, number])
+        .filter(([a, b]) => byId.has(a) && byId.has(b)); // a neighbour with no text of its own
+      const sameText = (a: number, b: number) => {
+        const hash = byId.get(a)!.content_hash;
+        return hash !== null && hash === byId.get(b)!.content_hash;
+      };
+      const toScore = pairs.filter(([a, b]) => !sameText(a, b));
+      const scored = await scorer.scoreAll(toScore, {
+        signal: ctx.signal,
+        progress: (done, total) =>
+          ctx.progress({
+            phase: 'reranking',
+            done,
+            total,
+            message: `Scoring ${toScore.length} candidate pairs`,
+          }),
+      });
+      const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
+      const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
+      const partners = partnersOf(pairs);
+      // A merge names one subject: titles that agree, or text only these two pages have (a rewrite retitled).
+      const sameSubject = (a: number, b: number) => {
+        if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
+        const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
+          (id) => id !== a && id !== b,
+        );
+        const text = (id: number) => this.store.similarity.mainText(id);
+        return exclusiveTextShare(text(a), text(b), others.map(text)) >= REWRITE_TEXT_SHARE;
+      };
+      for (const [i, [a, b]] of pairs.entries()) {
+        if (i % YIELD_EVERY === 0) {
+          ctx.signal.throwIfAborted();
+          await new Promise((r) => setImmediate(r)); // the API answers between slices
+        }
+        const same = sameText(a, b);
+        const [pa, pb] = [byId.get(a)!, byId.get(b)!];
+        const va = vectorOf.get(a);
+        const vb = vectorOf.get(b);
+        const estimate =
+          pa.minhash && pb.minhash
+            ? jaccardEstimate(signatureFromBuffer(pa.minhash), signatureFromBuffer(pb.minhash))
+            : 0;
+        const jaccard =
+          !same && estimate >= thresholds.duplicate_jaccard - EXACT_JACCARD_MARGIN
+            ? shingleJaccard(this.store.similarity.mainText(a), this.store.similarity.mainText(b))
+            : estimate;
+        const scoredPair = same ? null : scoreOf.get(key(a, b))!;
+        const reranker = scoredPair ? scoredPair.score : 1;
+        const outcome: Outcome | null =
+          same || jaccard >= thresholds.duplicate_jaccard
+            ? 'duplicate'
+            : reranker >= thresholds.merge_reranker && sameSubject(a, b)
+              ? 'merge'
+              : reranker >= thresholds.related_reranker
+                ? 'related'
+                : null;
+        if (outcome)
+          kept.push({
+            page_a: a,
+            page_b: b,
+            // Hash and MinHash duplicates include pages that are never embedded (noindex, canonicalised).
+            cosine: va && vb ? cosine(va, vb) : null,
+            reranker,
+            jaccard: same ? 1 : jaccard,
+            outcome,
+            shared_queries: sharedQueries(a, b),
+            evidence: scoredPair?.evidence ?? [],
+          });
       }
       ctx.progress({
         phase: 'clustering',

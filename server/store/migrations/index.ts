@@ -21,6 +21,7 @@ import pageMarkup from './0016-page-markup.js';
 import auditLinkIndexes from './0017-audit-link-indexes.js';
 import robotsFiles from './0018-robots-files.js';
 import sitemapEntries from './0019-sitemap-entries.js';
+import pairEvidence from './0020-pair-evidence.js';
 
 export interface Migration {
   id: number;
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   auditLinkIndexes,
   robotsFiles,
   sitemapEntries,
+  pairEvidence,
 ];

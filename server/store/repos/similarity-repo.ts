@@ -6,9 +6,16 @@ import { nowIso } from '../clock.js';
 export interface AnalysisPage {
   id: number;
   title: string | null;
+  h1: string | null;
   content_hash: string | null;
   minhash: Buffer | null;
   inlinks: number;
+}
+
+/** A Float32Array view needs 4-byte alignment, which Buffers from SQLite do not promise. */
+function toVector(b: Buffer): Float32Array {
+  const bytes = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
 }
 
 export interface PairRow {
@@ -22,7 +29,30 @@ export interface PairRow {
   jaccard: number;
   outcome: 'duplicate' | 'merge' | 'related';
   shared_queries: number;
+  /** The passage matches that counted most, page_a's passage first (empty when none were scored). */
+  evidence: PairEvidence[];
   analyzed_at: string;
+}
+
+export interface PairEvidence {
+  from: number;
+  to: number;
+  cosine: number;
+  weight: number;
+  share: number;
+}
+
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const evidenceJson = (e: PairEvidence[]) =>
+  JSON.stringify(e.map((m) => [m.from, m.to, r4(m.cosine), r4(m.weight), r4(m.share)]));
+function parseEvidence(json: string): PairEvidence[] {
+  return (JSON.parse(json) as number[][]).map(([from, to, cosine, weight, share]) => ({
+    from: from!,
+    to: to!,
+    cosine: cosine!,
+    weight: weight!,
+    share: share!,
+  }));
 }
 
 export interface ClusterRow {
@@ -47,24 +77,18 @@ export function similarityRepo(db: Db) {
   // Every successful HTML page with text: duplicates are found by hash and MinHash even on pages that are not
   // embedded (noindex, canonicalised); the embedding-based outcomes need a page's vectors.
   const pages = db.prepare<[number], AnalysisPage>(
-    `SELECT p.id, p.title, p.content_hash, c.minhash, p.inlinks FROM pages p
+    `SELECT p.id, p.title, p.h1, p.content_hash, c.minhash, p.inlinks FROM pages p
      JOIN page_content c ON c.page_id = p.id
      WHERE p.site_id = ? AND p.status_code BETWEEN 200 AND 299 AND c.minhash IS NOT NULL ORDER BY p.id`,
   );
-  const passageVectors = db.prepare<[number], { embedding: Buffer }>(
-    `SELECT v.embedding FROM passages s JOIN passage_vectors v ON v.passage_id = s.id WHERE s.page_id = ? ORDER BY s.ord`,
+  const passageVectors = db.prepare<[number], { id: number; embedding: Buffer }>(
+    `SELECT s.id, v.embedding FROM passages s JOIN passage_vectors v ON v.passage_id = s.id WHERE s.page_id = ? ORDER BY s.ord`,
   );
   const pageText = db.prepare<[number], { title: string | null; main_text: string }>(
     'SELECT p.title, c.main_text FROM pages p JOIN page_content c ON c.page_id = p.id WHERE p.id = ?',
   );
   const insertRun = db.prepare<[number, string, string, string]>(
     'INSERT INTO similarity_runs (site_id, reranker, thresholds, analyzed_at) VALUES (?, ?, ?, ?)',
-  );
-  const insertPair = db.prepare<
-    [number, number, number, number, number | null, number, number, string, number]
-  >(
-    `INSERT INTO similarity_pairs (run_id, site_id, page_a, page_b, cosine, reranker, jaccard, outcome, shared_queries)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertCluster = db.prepare<[number, number, string, number | null, number, number]>(
     `INSERT INTO similarity_clusters (run_id, site_id, label, representative_page, mean_reranker, size)
@@ -94,10 +118,9 @@ export function similarityRepo(db: Db) {
   );
   return {
     analysisPages: (siteId: number): AnalysisPage[] => pages.all(siteId),
-    passageVectors: (pageId: number): Float32Array[] =>
-      passageVectors
-        .all(pageId)
-        .map((r) => new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4)),
+    /** A page's passages in reading order, with their vectors. */
+    passageVectors: (pageId: number): { id: number; vector: Float32Array }[] =>
+      passageVectors.all(pageId).map((r) => ({ id: r.id, vector: toVector(r.embedding) })),
     /** A page's main text, as its MinHash signature was computed from. */
     mainText: (pageId: number): string => pageText.get(pageId)?.main_text ?? '',
     /** A page's title and main text, cut to `chars`, for a reranker that reads text. */
@@ -108,7 +131,14 @@ export function similarityRepo(db: Db) {
     createRun: (siteId: number, reranker: string, thresholds: object): number =>
       Number(insertRun.run(siteId, reranker, JSON.stringify(thresholds), nowIso()).lastInsertRowid),
     insertPair: (runId: number, siteId: number, p: Omit<PairRow, 'id' | 'site_id' | 'analyzed_at'>) =>
-      insertPair.run(
+      // Prepared on first use: the evidence column comes with migration 20.
+      prepared<
+        [number, number, number, number, number | null, number, number, string, number, string],
+        never
+      >(
+        `INSERT INTO similarity_pairs (run_id, site_id, page_a, page_b, cosine, reranker, jaccard, outcome,
+           shared_queries, evidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
         runId,
         siteId,
         p.page_a,
@@ -118,6 +148,7 @@ export function similarityRepo(db: Db) {
         p.jaccard,
         p.outcome,
         p.shared_queries,
+        evidenceJson(p.evidence),
       ),
     insertCluster(
       runId: number,
@@ -170,13 +201,18 @@ export function similarityRepo(db: Db) {
         const op = desc ? '<' : '>';
         add(`(${col} ${op} ? OR (${col} = ? AND p.id ${op} ?))`, afterKey.value, afterKey.value, afterKey.id);
       }
-      return prepared<(string | number)[], PairRow & { sort_value: number }>(
+      return prepared<
+        (string | number)[],
+        Omit<PairRow, 'evidence'> & { evidence: string; sort_value: number }
+      >(
         `SELECT p.id, p.site_id, p.page_a, p.page_b, p.cosine, p.reranker, p.jaccard, p.outcome, p.shared_queries,
-             r.analyzed_at, ${col} AS sort_value
+             p.evidence, r.analyzed_at, ${col} AS sort_value
            FROM similarity_pairs p JOIN similarity_current cur ON cur.run_id = p.run_id
            JOIN similarity_runs r ON r.id = p.run_id
            WHERE ${where.join(' AND ')} ORDER BY ${col} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`,
-      ).all(...args, limit);
+      )
+        .all(...args, limit)
+        .map((r) => ({ ...r, evidence: parseEvidence(r.evidence) }));
     },
     clusters(siteId: number | undefined, minSize: number, afterId: number, limit: number): ClusterRow[] {
       return prepared<(string | number)[], ClusterRow>(

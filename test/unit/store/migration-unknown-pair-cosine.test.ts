@@ -109,8 +109,11 @@ describe('migration 13 (unknown pair cosine)', () => {
     assert.deepEqual(indexes(db), indexesBefore, 'the same indexes');
     assert.equal(count(db, `SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '%_rebuilt'`), 0);
 
-    // The repository writes and reads NULL, and the references still hold and cascade.
-    const store = createStore(db, file);
+    // The repository (which writes the evidence column of migration 20) writes and reads NULL, and the references
+    // still hold and cascade.
+    db.close();
+    const latest = openDatabase(file);
+    const store = createStore(latest, file);
     store.similarity.insertPair(run, 1, {
       page_a: roses,
       page_b: red,
@@ -119,6 +122,7 @@ describe('migration 13 (unknown pair cosine)', () => {
       jaccard: 0.2,
       outcome: 'related',
       shared_queries: 0,
+      evidence: [],
     });
     const listed = store.similarity.pairs({ siteId: 1 }, 'id', null, 10);
     assert.deepEqual(
@@ -127,7 +131,7 @@ describe('migration 13 (unknown pair cosine)', () => {
     );
     assert.throws(
       () =>
-        db
+        latest
           .prepare(
             `INSERT INTO similarity_pairs (run_id, site_id, page_a, page_b, cosine, reranker, jaccard, outcome)
              VALUES (?, 1, ?, 9999, NULL, 0.9, 0.1, 'merge')`,
@@ -136,10 +140,10 @@ describe('migration 13 (unknown pair cosine)', () => {
       /FOREIGN KEY/,
       'a pair with a page that does not exist is refused',
     );
-    db.prepare('DELETE FROM pages WHERE id = ?').run(red);
-    assert.equal(count(db, 'SELECT COUNT(*) FROM similarity_pairs'), 2, 'a page’s pairs go with it');
-    db.prepare('DELETE FROM similarity_runs WHERE id = ?').run(run);
-    assert.equal(count(db, 'SELECT COUNT(*) FROM similarity_pairs'), 0, 'a run’s pairs go with it');
-    db.close();
+    latest.prepare('DELETE FROM pages WHERE id = ?').run(red);
+    assert.equal(count(latest, 'SELECT COUNT(*) FROM similarity_pairs'), 2, 'a page’s pairs go with it');
+    latest.prepare('DELETE FROM similarity_runs WHERE id = ?').run(run);
+    assert.equal(count(latest, 'SELECT COUNT(*) FROM similarity_pairs'), 0, 'a run’s pairs go with it');
+    latest.close();
   });
 });

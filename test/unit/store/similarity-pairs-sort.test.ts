@@ -57,6 +57,7 @@ function seed(): Store {
       jaccard: (i % 4) / 4,
       outcome: 'merge',
       shared_queries: 0,
+      evidence: [],
     }),
   );
   store.similarity.publish(site.id, run);
