@@ -49,7 +49,14 @@ export const IdeaVerdict = z.enum(['covered', 'partially_covered', 'new']);
 export const IdeaCheckResult = z
   .object({
     verdict: IdeaVerdict,
-    score: z.number(),
+    score: z.number().meta({
+      description:
+        'The best passage similarity of the idea itself, which decides the verdict. A persona is left out of it: it describes the readers, not the topic.',
+    }),
+    persona_score: z.number().nullable().meta({
+      description:
+        'With a persona: the best passage similarity of the embedded text (persona and idea), which ranks `matches`; null without one.',
+    }),
     matches: z.array(z.object({ page: PageSummary, score: z.number(), passage: z.string() })),
     embedded_text: z.string(),
     model: ModelInfo,

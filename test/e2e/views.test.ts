@@ -51,7 +51,12 @@ before(async () => {
     hub_client_id: 'northwind',
     name: 'Spring garden guides',
     site_id: siteId,
-    seed_topics: ['growing tomatoes on a balcony', 'composting in a small garden'],
+    seed_topics: [
+      'growing tomatoes on a balcony',
+      'composting in a small garden',
+      'growing avocados indoors',
+      'keeping backyard chickens',
+    ],
   });
   assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
   campaignId = campaign.body.id;

@@ -1,11 +1,11 @@
 /**
  * `new_content` targets: the campaign's seed topics and the site's Search Console queries that the idea check
- * finds `new` or only `partially_covered` — content the site does not have yet. A seed topic carries the
- * analyst's intent, so it has demand even without Search Console data; a query's demand is its impressions.
+ * finds `new` — content the site does not have yet. A topic it finds `partially_covered` becomes a `refresh` of
+ * the page that touches it (when the campaign has refresh targets; otherwise a new page, as before); a covered
+ * one nothing. A seed topic carries the analyst's intent, so it has demand even without Search Console data; a
+ * query's demand is its impressions.
  */
-import type { IdeaCheckResult } from '../../schemas/embeddings.js';
 import type { TargetEvidence } from '../../schemas/targets.js';
-import { cosine } from '../embeddings/vectors.js';
 import { demand, mix, round3 } from './scoring.js';
 import type { SiteSignals } from './site-signals.js';
 import {
@@ -15,39 +15,9 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
+import { refreshSource, topicRefreshTitle } from './refresh-source.js';
+import { coverage, HEADING_MATCH, SEED_DEMAND, type Coverage } from './topic-coverage.js';
 import { asTitle, gscPhrase, pageName, plural, twoDecimals } from './wording.js';
-
-/** A seed topic without Search Console figures: the analyst asked for it, so it is worth half of full demand. */
-const SEED_DEMAND = 0.5;
-
-/** A page whose heading says the topic this closely is about it, whatever the passage scores say. */
-const HEADING_MATCH = 0.9;
-
-interface Coverage {
-  check: IdeaCheckResult;
-  /** The closest page heading to the topic, by embedding cosine. */
-  heading: { page: IdeaCheckResult['matches'][number]['page']; score: number } | null;
-  covered: boolean;
-}
-
-/**
- * The idea check, plus one look at the best matches' headings: a short topic such as "composting for
- * beginners" scores below the covered bar against its own article's passages, yet a page headed "Composting
- * for Beginners" plainly covers it.
- */
-async function coverage(signals: SiteSignals, topic: string): Promise<Coverage> {
-  const check = await signals.checkIdea(topic);
-  let heading: Coverage['heading'] = null;
-  const topicVector = await signals.embed(topic);
-  for (const m of check.matches) {
-    const text = (m.page.h1 ?? m.page.title ?? '').trim();
-    if (!text) continue;
-    const score = cosine(topicVector, await signals.embed(text));
-    if (!heading || score > heading.score) heading = { page: m.page, score };
-  }
-  const covered = check.score >= signals.coveredScore || (heading !== null && heading.score >= HEADING_MATCH);
-  return { check, heading, covered };
-}
 
 function coverageSentence(topic: string, c: Coverage, coveredScore: number): string {
   const best = c.check.matches[0];
@@ -145,6 +115,21 @@ export const newContentSource: TargetSource = {
         related_page_ids: [],
         origin,
       };
+      // A topic the site touches is a refresh of the page that touches it, when the campaign refreshes pages.
+      const c = await coverage(signals, topic);
+      if (c.covered) continue;
+      if (c.partly && signals.settings.kinds.includes('refresh')) {
+        const refresh: TargetIdentity = {
+          kind: 'refresh',
+          title: topicRefreshTitle(c.partly.page, topic),
+          query: topic,
+          page_id: c.partly.page.id,
+          related_page_ids: [],
+          origin,
+        };
+        out.push({ ...refresh, subject: topic, ...(await refreshSource.assess(signals, refresh, null)) });
+        continue;
+      }
       const assessment = await this.assess(signals, identity, null);
       if (assessment.evidence.scores.novelty === 0) continue;
       out.push({ ...identity, subject: topic, ...assessment });

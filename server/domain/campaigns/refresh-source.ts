@@ -1,6 +1,7 @@
 /**
  * `refresh` targets: thin pages (less main text than the campaign's bar) and declining pages (Search Console
- * clicks of the last 28 days well below the 28 before). How much a page needs the work is the larger of the
+ * clicks of the last 28 days well below the 28 before); and pages that touch a seed topic or search query
+ * without covering it (generated with the new-content topics, assessed here). How much a page needs the work is the larger of the
  * two; search demand decides between equally needy pages.
  */
 import type { TargetEvidence } from '../../schemas/targets.js';
@@ -14,9 +15,73 @@ import {
   type TargetIdentity,
   type TargetSource,
 } from './target-candidate.js';
-import { gscPhrase, num, pageName, pageSubject, type PageNaming, pct, plural } from './wording.js';
+import { coverage, SEED_DEMAND } from './topic-coverage.js';
+import {
+  gscPhrase,
+  num,
+  pageName,
+  pageSubject,
+  type PageNaming,
+  pct,
+  plural,
+  twoDecimals,
+} from './wording.js';
 
 export const refreshTitle = (page: PageNaming) => `Refresh ${pageName(page)}`;
+export const topicRefreshTitle = (page: PageNaming, topic: string) =>
+  `Refresh ${pageName(page)} to cover “${topic}”`;
+
+/**
+ * A refresh for a topic (a seed topic or search query the site only touches on): how far the page is from
+ * covering it now, and how much the topic is wanted.
+ */
+async function topicRefresh(
+  signals: SiteSignals,
+  target: TargetIdentity,
+  previous: TargetEvidence | null,
+): Promise<Assessment> {
+  const topic = target.query!;
+  const id = target.page_id!;
+  const page = signals.evidencePage(id, 'subject', null, previous);
+  const gone = !signals.page(id);
+  const c = gone ? null : await coverage(signals, topic);
+  const onPage = c?.check.matches.find((m) => m.page.id === id)?.score ?? 0;
+  const coveredAt = signals.coveredScore;
+  const gsc = signals.queryGsc(topic);
+  const wanted = gsc ? demand(gsc) : target.origin === 'seed_topic' ? SEED_DEMAND : 0;
+  const need = gone || c?.covered ? 0 : round3(clamp01(1 - onPage));
+  const why: string[] = [];
+  if (gone) why.push(`${pageName(page)} is gone since the last crawl, so there is nothing left to refresh.`);
+  else if (c?.covered) why.push(`“${topic}” is now covered, so this may be done.`);
+  else
+    why.push(
+      `${pageName(page)} touches on “${topic}” without covering it (its best passage scores ${twoDecimals(onPage)} where ${twoDecimals(coveredAt)} counts as covered): expanding it is less work than a new page and keeps its links.`,
+    );
+  if (target.origin === 'seed_topic') why.push('It is one of the campaign’s seed topics.');
+  if (target.origin === 'manual') why.push('It was added by hand.');
+  if (gsc) why.push(`Searchers used it in Search Console: ${gscPhrase(gsc)}.`);
+  return {
+    score: mix([
+      [need, 0.6],
+      [wanted, 0.4],
+    ]),
+    rationale: why.join(' '),
+    evidence: {
+      origin: target.origin,
+      pages: [
+        page,
+        ...(c?.check.matches ?? [])
+          .filter((m) => m.page.id !== id)
+          .map((m) => signals.evidencePage(m.page.id, 'closest', round3(m.score), null)),
+      ],
+      scores: { idea_score: round3(onPage), covered_at: coveredAt, need, demand: wanted },
+      gsc,
+      stale: gone,
+      vanished_page_ids: gone ? [id] : [],
+      computed_at: new Date().toISOString(),
+    },
+  };
+}
 
 function declineOf(trend: GscPageTrend | null, minPrevious: number): number {
   if (!trend || trend.previous_clicks < minPrevious) return 0;
@@ -31,6 +96,7 @@ export const refreshSource: TargetSource = {
     target: TargetIdentity,
     previous: TargetEvidence | null,
   ): Promise<Assessment> {
+    if (target.query !== null) return topicRefresh(signals, target, previous);
     const id = target.page_id!;
     const s = signals.settings;
     const page = signals.evidencePage(id, 'subject', null, previous);

@@ -238,32 +238,44 @@ export class EmbeddingService {
     };
   }
 
-  /**
-   * Scores an idea against existing content by its best-matching passages: an idea is covered when some page
-   * says the same thing, even if that page is mostly about something else.
-   */
-  async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
-    this.requireSite(q.site_id);
-    const text = embeddedText(q.idea, q.persona_context);
-    const vector = await this.embedQuery(text);
+  /** Each page's best passage for `vector`, best pages first: k distinct pages. */
+  private bestPassagePages(vector: Float32Array, k: number, siteId: number | null) {
     // One page can own many of the nearest passages: widen the search until k distinct pages are found.
     const best = new Map<number, { score: number; passage: string }>();
-    for (let want = q.k * 8; ; want *= 4) {
-      const nearest = this.store.embeddings.knnPassages(vector, Math.min(want, MAX_KNN), q.site_id ?? null);
+    for (let want = k * 8; ; want *= 4) {
+      const nearest = this.store.embeddings.knnPassages(vector, Math.min(want, MAX_KNN), siteId);
       best.clear();
       for (const r of nearest) {
         const passage = this.store.embeddings.passage(r.passage_id);
         if (!passage || best.has(passage.page_id)) continue;
         best.set(passage.page_id, { score: similarityFromDistance(r.distance), passage: passage.text });
       }
-      if (best.size >= q.k || nearest.length < want || want >= MAX_KNN) break;
+      if (best.size >= k || nearest.length < want || want >= MAX_KNN) break;
     }
-    const ranked = [...best.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, q.k);
+    return [...best.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, k);
+  }
+
+  /**
+   * Scores an idea against existing content by its best-matching passages: an idea is covered when some page
+   * says the same thing, even if that page is mostly about something else. The persona shapes which pages are
+   * listed (it is embedded with the idea, as the contract says), but the verdict is about the idea's subject and
+   * is scored on the idea alone: a persona describes the readers, not the topic, and measured on real sites it
+   * moves scores both ways by up to 0.3 (it lifts unrelated ideas that share its vocabulary with the site and
+   * dilutes specific ones), which flipped verdicts (docs/benchmarks.md, "Semantic verdicts").
+   */
+  async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
+    this.requireSite(q.site_id);
+    const siteId = q.site_id ?? null;
+    const text = embeddedText(q.idea, q.persona_context);
+    const ranked = this.bestPassagePages(await this.embedQuery(text), q.k, siteId);
     const summaries = this.pages.summaries(ranked.map(([id]) => id));
     const matches = ranked
       .filter(([id]) => summaries.has(id))
       .map(([id, m]) => ({ page: summaries.get(id)!, score: m.score, passage: m.passage }));
-    const score = matches[0]?.score ?? 0;
+    const withPersona = matches[0]?.score ?? 0;
+    const score = q.persona_context
+      ? (this.bestPassagePages(await this.embedQuery(q.idea), 1, siteId)[0]?.[1].score ?? 0)
+      : withPersona;
     const s = this.settings.get();
     const verdict =
       score >= s.idea_covered_score
@@ -271,7 +283,14 @@ export class EmbeddingService {
         : score >= s.idea_partially_covered_score
           ? 'partially_covered'
           : 'new';
-    return { verdict, score, matches, embedded_text: text, model: this.model };
+    return {
+      verdict,
+      score,
+      persona_score: q.persona_context ? withPersona : null,
+      matches,
+      embedded_text: text,
+      model: this.model,
+    };
   }
 
   async close(): Promise<void> {

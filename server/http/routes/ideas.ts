@@ -12,7 +12,7 @@ export function ideasRoutes(s: Services) {
       operationId: 'ideas.check',
       summary: 'Is this idea already covered by existing pages?',
       description:
-        'The idea (with `persona_context` prepended and a blank line, when given) is embedded and compared with every page passage. `verdict` is `covered` when the best passage scores at least `idea_covered_score` (0.75), `partially_covered` from `idea_partially_covered_score` (0.55), else `new`.',
+        'The idea (with `persona_context` prepended and a blank line, when given) is embedded and compared with every page passage; `matches` are the pages whose passages come closest. The verdict is scored on the idea alone (a persona describes the readers, not the topic, and would move it): `covered` when its best passage scores at least `idea_covered_score` (0.52), `partially_covered` from `idea_partially_covered_score` (0.47), else `new`. Defaults calibrated on labelled ideas on real sites.',
       stability: 'stable',
       body: IdeaCheck,
       responses: {

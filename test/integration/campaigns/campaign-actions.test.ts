@@ -94,9 +94,16 @@ describe('expand: each source of targets', () => {
       list.every((x) => x.kind === 'new_content' && x.status === 'proposed' && x.source === 'expand'),
     );
     const byQuery = new Map(list.map((x) => [x.query, x]));
+    // "making leaf mould" is what the idea check says it is (on this blog of composting articles it scores as
+    // covered at the calibrated thresholds): proposed only when the check does not find it covered.
+    const mould = await t.post('/ideas/check', { idea: 'making leaf mould', site_id: siteId, k: 3 });
     assert.deepEqual(
       [...byQuery.keys()].sort(),
-      ['growing avocados indoors', 'making leaf mould', NEW_QUERY].sort(),
+      [
+        'growing avocados indoors',
+        NEW_QUERY,
+        ...(mould.body.verdict === 'covered' ? [] : ['making leaf mould']),
+      ].sort(),
       'only the topics and queries the site does not cover',
     );
 
@@ -139,6 +146,62 @@ describe('expand: each source of targets', () => {
     assert.ok(query.score! > seed.score!);
   });
 
+  it('a topic the site touches becomes a refresh of the page that touches it, a covered one nothing', async () => {
+    // Wide bands, so this blog has a topic of each verdict: "making leaf mould" scores between them against the
+    // composting articles (measured ≈ 0.64), an article's own title above, an avocado nowhere near.
+    const saved = (await t.get('/settings')).body as Record<string, unknown>;
+    const set = await t.patch('/settings', { idea_covered_score: 0.68, idea_partially_covered_score: 0.5 });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    try {
+      const topics = ['making leaf mould', 'Composting for beginners', 'growing avocados indoors'];
+      const checks = await Promise.all(
+        topics.map(async (idea) => (await t.post('/ideas/check', { idea, site_id: siteId, k: 3 })).body),
+      );
+      assert.deepEqual(
+        checks.map((c) => c.verdict),
+        ['partially_covered', 'covered', 'new'],
+        checks.map((c) => c.score).join(', '),
+      );
+      const id = await campaign({
+        seed_topics: topics,
+        settings: { kinds: ['new_content', 'refresh'], max_new: 50 },
+      });
+      await expand(id);
+      const seeded = (await targets(id)).filter((x) => topics.includes(x.query ?? ''));
+      assert.deepEqual(
+        seeded.map((x) => [x.kind, x.query]).sort(),
+        [
+          ['new_content', 'growing avocados indoors'],
+          ['refresh', 'making leaf mould'],
+        ],
+        'no target for the covered topic',
+      );
+      const refresh = seeded.find((x) => x.kind === 'refresh')!;
+      const best = checks[0].matches[0].page;
+      assert.equal(refresh.page_id, best.id, 'on the page that best matches the topic');
+      assert.equal(refresh.evidence!.origin, 'seed_topic');
+      assert.deepEqual(refresh.evidence!.pages[0], {
+        ...refresh.evidence!.pages[0],
+        id: best.id,
+        role: 'subject',
+      });
+      assert.equal(refresh.evidence!.scores.idea_score, Math.round(checks[0].score * 1000) / 1000);
+      assert.match(refresh.title, /^Refresh “.+” to cover “making leaf mould”$/);
+      assert.match(refresh.rationale, /touches on “making leaf mould” without covering it/);
+      assert.match(refresh.rationale, /seed topics/);
+      // A refresh re-judges it from the same data: the same evidence.
+      await run(`/api/campaigns/${id}/refresh`);
+      const again = (await targets(id)).find((x) => x.id === refresh.id)!;
+      assert.equal(again.score, refresh.score);
+      assert.equal(again.rationale, refresh.rationale);
+    } finally {
+      await t.patch('/settings', {
+        idea_covered_score: saved.idea_covered_score,
+        idea_partially_covered_score: saved.idea_partially_covered_score,
+      });
+    }
+  });
+
   it('merge: one target per duplicate/merge cluster, keeping the representative page', async () => {
     const id = await campaign({ settings: { kinds: ['merge'], max_new: 50 } });
     await expand(id);
@@ -156,7 +219,9 @@ describe('expand: each source of targets', () => {
       })
       .filter((c) => c.members.length >= 2)
       .map((c) => [c.keep, c.members.filter((m) => m !== c.keep).sort((a, b) => a - b)]);
-    assert.ok(expected.length >= 2);
+    // Different articles of one topic are linked, not merged (test/integration/similarity): the groups here are
+    // the planted copies.
+    assert.ok(expected.length >= 1);
     assert.deepEqual(list.map((x) => [x.page_id, x.related_page_ids]).sort(), expected.sort());
     // The planted exact duplicate (an article and its printer-friendly copy) is one group to merge.
     const [article, copy] = site.pairs.exact.find(([a]) => a.endsWith(STEADY_PATH))!;
