@@ -55,6 +55,11 @@ const CrawlResult = z.object({
   redirect_loops: Count,
   seconds: z.number(),
   pages_per_second: z.number(),
+  // Optional: crawls that finished before notes existed have none.
+  notes: z.array(z.string()).optional().meta({
+    description:
+      'What the analyst should know about how the crawl ran, e.g. a robots.txt Crawl-delay longer than Siteloupe waits.',
+  }),
 });
 
 const SimilarityParams = z.object({ thresholds: AnalyzeRequest.shape.thresholds });

@@ -7,11 +7,18 @@ import { Id, PaginationQuery, Timestamp, pageOf } from './common.js';
 
 const glob = z.string().min(1).max(500);
 
+/** The slowest pace a crawl may be set to: one request per 100 s. */
+export const MIN_REQUESTS_PER_SECOND = 0.01;
+
 export const CrawlSettingsShape = {
   max_pages: z.number().int().min(1).max(10_000_000),
   max_depth: z.number().int().min(0).max(1000).nullable(),
   concurrency: z.number().int().min(1).max(64),
-  max_requests_per_second: z.number().positive().max(1000),
+  // A floor rather than `positive()`: 1e-9 would mean one request every 30 years, a typo and not a pace.
+  max_requests_per_second: z
+    .number()
+    .min(MIN_REQUESTS_PER_SECOND, `must be at least ${MIN_REQUESTS_PER_SECOND} (one request per 100 s)`)
+    .max(1000),
   user_agent: z.string().min(1).max(500),
   respect_robots: z.boolean(),
   include_patterns: z.array(glob).max(200),

@@ -55,6 +55,8 @@ export interface CrawlReport extends FinalizeReport {
   trap_urls: number;
   seconds: number;
   pages_per_second: number;
+  /** What the analyst should know about how the crawl ran, e.g. a robots.txt Crawl-delay Siteloupe capped. */
+  notes: string[];
 }
 
 export class Crawler {
@@ -67,6 +69,8 @@ export class Crawler {
   private errors = 0;
   private inFlight = 0;
   private claimed: UrlRow[] = [];
+  private readonly notes: string[] = [];
+  private phase = 'starting';
   private wake: (() => void) | null = null;
 
   constructor(
@@ -98,6 +102,7 @@ export class Crawler {
       respect: s.respect_robots,
       signal: run.signal,
       onRead: (file) => store.robotsFiles.put(run.siteId, file),
+      onNote: (note) => this.note(note),
     });
   }
 
@@ -149,7 +154,15 @@ export class Crawler {
       trap_urls: Object.values(this.frontier.trapped).reduce((a, b) => a + b, 0),
       seconds: Math.round(seconds * 10) / 10,
       pages_per_second: seconds > 0 ? Math.round((this.fetched / seconds) * 10) / 10 : 0,
+      notes: [...this.notes],
     };
+  }
+
+  /** Kept for the job result, and shown in every progress message meanwhile: a capped wait explains a slow crawl. */
+  private note(note: string): void {
+    this.notes.push(note);
+    this.logger.warn(`crawl: ${note}`);
+    this.report(this.phase);
   }
 
   /**
@@ -303,14 +316,16 @@ export class Crawler {
   }
 
   private report(phase: string): void {
+    this.phase = phase;
     const counts = this.store.urls.counts(this.run.siteId);
     const queued = (counts.queued ?? 0) + (counts.fetching ?? 0);
     const total = Math.min(this.fetched + queued, this.run.settings.max_pages);
+    const tally = `${this.fetched} fetched, ${queued} queued, ${this.errors} errors`;
     this.run.progress({
       phase,
       done: this.fetched,
       total,
-      message: `${this.fetched} fetched, ${queued} queued, ${this.errors} errors`,
+      message: this.notes.length ? `${tally}. ${this.notes.join(' ')}` : tally,
     });
   }
 }

@@ -5,6 +5,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/**
+ * The longest single timer a wait sets. Node turns a delay above 2^31−1 ms (about 24.8 days) into 1 ms, so one
+ * timer for a long wait would let the request go at once; a minute per timer stays far below that whatever the
+ * settings and robots.txt say, and costs nothing.
+ */
+export const MAX_TIMER_MS = 60_000;
+
 export class HostThrottle {
   private readonly next = new Map<string, number>();
   private readonly intervalMs = new Map<string, number>();
@@ -21,8 +28,15 @@ export class HostThrottle {
     const now = Date.now();
     const slot = Math.max(now, this.next.get(host) ?? 0);
     this.next.set(host, slot + (this.intervalMs.get(host) ?? this.defaultIntervalMs));
-    const delay = slot - now;
-    if (delay <= 0) return;
-    await sleep(delay, undefined, signal ? { signal } : {});
+    await sleepUntil(slot, signal);
   }
+}
+
+/**
+ * Sleeps until the clock reaches `deadline`, in timers of at most MAX_TIMER_MS. Each timer listens on `signal`,
+ * so an abort ends the wait at once, not at the end of a chunk.
+ */
+async function sleepUntil(deadline: number, signal?: AbortSignal): Promise<void> {
+  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now())
+    await sleep(Math.min(left, MAX_TIMER_MS), undefined, signal ? { signal } : {});
 }

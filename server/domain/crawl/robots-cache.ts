@@ -1,11 +1,12 @@
 /**
  * robots.txt per origin, fetched once and shared by every worker (concurrent callers await the same fetch).
  * With `respect_robots` off every URL is allowed, but robots.txt is still read for its Sitemap lines. Each read is
- * handed to `onRead` (the crawler keeps it, so the audit can quote the rule that blocked a URL).
+ * handed to `onRead` (the crawler keeps it, so the audit can quote the rule that blocked a URL); what the analyst
+ * should know about how a host's robots.txt is obeyed (a capped Crawl-delay) goes to `onNote`.
  */
 import type { HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { HostThrottle } from './host-throttle.js';
-import { robotsFromResponse, type RobotsRules } from './robots-rules.js';
+import { crawlDelayNote, robotsFromResponse, type RobotsRules } from './robots-rules.js';
 
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
@@ -28,6 +29,7 @@ export class RobotsCache {
       respect: boolean;
       signal?: AbortSignal;
       onRead?: (file: RobotsFile) => void;
+      onNote?: (note: string) => void;
     },
   ) {}
 
@@ -63,7 +65,11 @@ export class RobotsCache {
       : { status: null, body: '' };
     this.opts.onRead?.({ url: robotsUrl, ...res });
     const rules = robotsFromResponse(robotsUrl, res, this.opts.userAgent);
-    if (this.opts.respect) this.throttle.setCrawlDelay(host, rules.crawlDelaySeconds);
+    if (this.opts.respect) {
+      this.throttle.setCrawlDelay(host, rules.crawlDelaySeconds);
+      const note = crawlDelayNote(host, rules);
+      if (note) this.opts.onNote?.(note);
+    }
     return rules;
   }
 }

@@ -10,8 +10,13 @@ import robotsParserModule from 'robots-parser';
 export interface RobotsRules {
   /** Whether the path and query of `url` may be fetched; the caller has already picked the rules for its host. */
   isAllowed(url: string): boolean;
-  /** The chosen group's `Crawl-delay`, or null when absent or not a positive number. */
+  /**
+   * The chosen group's `Crawl-delay` as Siteloupe obeys it: at most MAX_CRAWL_DELAY_SECONDS, or null when absent
+   * or not a positive number.
+   */
   crawlDelaySeconds: number | null;
+  /** The `Crawl-delay` as written when it was longer than MAX_CRAWL_DELAY_SECONDS (and so capped), else null. */
+  crawlDelayCappedFrom: number | null;
   /** Absolute http(s) `Sitemap:` URLs, deduplicated, in file order. */
   sitemaps: string[];
 }
@@ -20,6 +25,7 @@ export interface RobotsRules {
 export const ALLOW_ALL: RobotsRules = Object.freeze({
   isAllowed: () => true,
   crawlDelaySeconds: null,
+  crawlDelayCappedFrom: null,
   sitemaps: Object.freeze([]) as unknown as string[],
 });
 
@@ -27,8 +33,16 @@ export const ALLOW_ALL: RobotsRules = Object.freeze({
 export const DISALLOW_ALL: RobotsRules = Object.freeze({
   isAllowed: () => false,
   crawlDelaySeconds: null,
+  crawlDelayCappedFrom: null,
   sitemaps: Object.freeze([]) as unknown as string[],
 });
+
+/**
+ * The longest `Crawl-delay` Siteloupe waits, in seconds. A robots.txt may ask for anything (`Crawl-delay: 3000000`
+ * is one request a month); past a minute between requests a crawl of even a small site would never end, so a
+ * longer ask is capped here and the crawl says so in its notes (`crawlDelayNote`).
+ */
+export const MAX_CRAWL_DELAY_SECONDS = 60;
 
 // robots-parser is CommonJS (`module.exports = fn`) with an ESM-style `export default` in its typings; under
 // NodeNext the default import is the function at run time but is typed as the module record.
@@ -58,7 +72,9 @@ export function robotsFromResponse(
   const agent = productToken(userAgent);
   const origin = new URL(robotsUrl).origin;
 
-  const delay = robots.getCrawlDelay(agent);
+  const raw = robots.getCrawlDelay(agent);
+  // NaN (a word) fails `> 0`; Infinity (`1e999`) is a very long ask like any other and is capped.
+  const delay = typeof raw === 'number' && raw > 0 ? raw : null;
   return {
     isAllowed(url) {
       let target: URL;
@@ -71,9 +87,19 @@ export function robotsFromResponse(
       // and http and https of one host are one site, so judge the path and query against this file regardless.
       return robots.isAllowed(origin + target.pathname + target.search, agent) ?? true;
     },
-    crawlDelaySeconds: typeof delay === 'number' && Number.isFinite(delay) && delay > 0 ? delay : null,
+    crawlDelaySeconds: delay === null ? null : Math.min(delay, MAX_CRAWL_DELAY_SECONDS),
+    crawlDelayCappedFrom: delay !== null && delay > MAX_CRAWL_DELAY_SECONDS ? delay : null,
     sitemaps: sitemapUrls(robots.getSitemaps(), robotsUrl),
   };
+}
+
+/**
+ * What the analyst should be told when `host`'s robots.txt asked for a longer Crawl-delay than Siteloupe waits
+ * (the crawl is faster than the site asked, and its owner may notice); null when nothing was capped.
+ */
+export function crawlDelayNote(host: string, rules: RobotsRules): string | null {
+  if (rules.crawlDelayCappedFrom === null) return null;
+  return `robots.txt asks for a Crawl-delay of ${rules.crawlDelayCappedFrom} s on host ${host}; Siteloupe waits ${MAX_CRAWL_DELAY_SECONDS} s at most.`;
 }
 
 /** Which line of a host's robots.txt decides `url`, and that line as written (comment and spaces trimmed). */

@@ -2,7 +2,7 @@
  * Rows of `sites`. Settings are stored as the user's overrides only (a JSON column, parsed here); the domain
  * merges them over the defaults.
  */
-import type { CrawlSettingsPatch } from '../../schemas/sites.js';
+import { MIN_REQUESTS_PER_SECOND, type CrawlSettingsPatch } from '../../schemas/sites.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 
@@ -22,10 +22,19 @@ type StoredSite = Omit<SiteRow, 'settings'> & { settings: string };
 
 export type SiteInsert = Pick<SiteRow, 'name' | 'start_url' | 'origin' | 'settings'>;
 
-const toSite = (row: StoredSite): SiteRow => ({
-  ...row,
-  settings: JSON.parse(row.settings) as CrawlSettingsPatch,
-});
+/**
+ * A rate stored before the setting had a floor (1e-9 meant every request at once) is read as the floor, so the
+ * site keeps crawling politely instead of failing the settings' validation at its next crawl.
+ */
+function storedSettings(json: string): CrawlSettingsPatch {
+  const s = JSON.parse(json) as CrawlSettingsPatch;
+  const rate = s.max_requests_per_second;
+  return typeof rate === 'number' && rate < MIN_REQUESTS_PER_SECOND
+    ? { ...s, max_requests_per_second: MIN_REQUESTS_PER_SECOND }
+    : s;
+}
+
+const toSite = (row: StoredSite): SiteRow => ({ ...row, settings: storedSettings(row.settings) });
 const toSiteOrUndefined = (row: StoredSite | undefined): SiteRow | undefined => row && toSite(row);
 
 export function sitesRepo(db: Db) {

@@ -65,6 +65,32 @@ describe('sites', () => {
     assert.match(p.errors.find((e) => e.path === 'body.start_url')!.message, /absolute http\(s\) URL/);
   });
 
+  // 1e-9 would be one request every 30 years: the throttle's timer overflowed and politeness went off.
+  it('refuses a max_requests_per_second slower than one request per 100 s, naming the field', async () => {
+    for (const max_requests_per_second of [1e-9, 0.009, 0, -1]) {
+      const res = await t.post('/sites', {
+        start_url: 'https://slow.test/',
+        settings: { max_requests_per_second },
+      });
+      const p = assertProblem(res, 400, 'validation') as { errors: { path: string; message: string }[] };
+      assert.deepEqual(
+        p.errors.map((e) => e.path),
+        ['body.settings.max_requests_per_second'],
+        String(max_requests_per_second),
+      );
+      assert.match(p.errors[0]!.message, /at least 0\.01/);
+    }
+    const created = await t.post('/sites', {
+      start_url: 'https://slow.test/',
+      settings: { max_requests_per_second: 0.01 },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id as number;
+    const patched = await t.patch(`/sites/${id}`, { settings: { max_requests_per_second: 1e-9 } });
+    assertProblem(patched, 400, 'validation');
+    assert.equal((await t.get(`/sites/${id}`)).body.settings.max_requests_per_second, 0.01);
+  });
+
   it('patches name, start URL and settings key by key', async () => {
     const created = await t.post('/sites', { start_url: 'https://blog.test/', settings: { max_pages: 10 } });
     const id = created.body.id as number;
@@ -81,6 +107,17 @@ describe('sites', () => {
     assert.ok(res.body.updated_at >= created.body.updated_at);
     assertProblem(await t.patch(`/sites/${id}`, { settings: { max_depth: -1 } }), 400, 'validation');
     assertProblem(await t.patch(`/sites/${id}`, { id: 5 }), 400, 'validation');
+  });
+
+  it('reads a rate stored before the floor as the floor, so the site can still be crawled', async () => {
+    const created = await t.post('/sites', { start_url: 'https://slow.example/' });
+    assert.equal(created.status, 201);
+    t.db
+      .prepare('UPDATE sites SET settings = ? WHERE id = ?')
+      .run(JSON.stringify({ max_requests_per_second: 1e-9 }), created.body.id);
+    const site = await t.get(`/sites/${created.body.id}`);
+    assert.equal(site.status, 200, JSON.stringify(site.body));
+    assert.equal(site.body.settings.max_requests_per_second, 0.01);
   });
 
   it('answers 404 for a site that does not exist', async () => {
