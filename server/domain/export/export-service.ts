@@ -7,7 +7,7 @@ import type { Store } from '../../store/index.js';
 import type { TargetStatus } from '../../schemas/targets.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { CAMPAIGN_TARGETS, campaignTargetsDataset } from './campaign-targets-dataset.js';
-import { neutralizeFormula } from './csv-safety.js';
+import { safeCsvCell } from './csv-safety.js';
 import { DATASETS, datasetNamed, type ExportFormat, type Row } from './datasets.js';
 import { xlsxSheets, xlsxStream } from './xlsx-writer.js';
 import { AUDIT_EXPORTS, FINDING_COLUMNS, ISSUE_COLUMNS, type AuditExports } from './audit-exports.js';
@@ -193,7 +193,7 @@ function encode(rows: Row[], format: ExportFormat, columns: string[], first: boo
         header: first,
         columns,
         cast: {
-          string: (v) => neutralizeFormula(v),
+          string: (v) => safeCsvCell(v),
           boolean: (v) => (v ? 'true' : 'false'),
         },
       });

@@ -66,6 +66,27 @@ describe('exports', () => {
     assert.ok(rows.every((r) => r.url!.startsWith(site.origin)));
   });
 
+  it('neutralises a title that a `;`- or tab-separated reading of pages.csv would split into a formula', async () => {
+    const pageId = t.db
+      .prepare('SELECT id FROM pages WHERE site_id = ? AND depth = 1 ORDER BY id LIMIT 1')
+      .pluck()
+      .get(siteId) as number;
+    t.db.prepare(`UPDATE pages SET title = 'Sale;=HYPERLINK("http://x")' WHERE id = ?`).run(pageId);
+    const csv = (await download(`/export/pages.csv?site_id=${siteId}`)).body as string;
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    assert.equal(rows.find((r) => Number(r.id) === pageId)!.title, `Sale;'=HYPERLINK("http://x")`);
+    // Excel reading `;` honours a quote only at the start of a cell, so a title in the middle of a row is split
+    // whatever the quoting: no piece of any reading may start a formula.
+    for (const delimiter of [';', '\t']) {
+      const cells = (
+        parse(csv, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][]
+      ).flat();
+      const naive = csv.split('\n').flatMap((line) => line.split(delimiter));
+      const formulas = [...cells, ...naive].filter((c) => /^[=+\-@\t\r]/.test(c));
+      assert.deepEqual(formulas, [], JSON.stringify(delimiter));
+    }
+  });
+
   it('streams the same pages as JSON and NDJSON', async () => {
     const json = JSON.parse((await download(`/export/pages.json?site_id=${siteId}`)).body as string) as {
       id: number;
