@@ -78,7 +78,7 @@ const CONTENT_ID_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 /** Cheap first filter, run on every class/id/aria-label; the word-level checks below only run on a hit. */
-const KEYWORDS = /menu|breadcrumb|sidebar|cookie|consent|gdpr|share|social|paginat|pager/i;
+const KEYWORDS = /menu|breadcrumb|sidebar|cookie|consent|gdpr|share|social|paginat|pager|nav/i;
 
 /** Words that turn a class token into a state or layout flag (`has-sidebar`, `menu-open`, `sidebar-layout`). */
 const MODIFIERS: ReadonlySet<string> = new Set([
@@ -111,9 +111,27 @@ const W_NAVIGATION = 2;
 const W_ASIDE = 4;
 const W_EXCLUDE = 8;
 
+/**
+ * Navigation named in a class or id: `nav`, `navbar`, `navigation`, DocBook's `navheader` / `navfooter`, and
+ * compounds ending in `nav` (`docnav`, `subnav`, `topnav`: Publican manuals wrap their Prev/Up/Next lists in
+ * `ul.docnav`), but not words that merely contain the letters (`canvas`, `unavailable`, `navy`).
+ */
+const NAV_WORDS: ReadonlySet<string> = new Set([
+  'nav',
+  'navbar',
+  'navigation',
+  'navheader',
+  'navfooter',
+  'navlinks',
+  'navlist',
+  'navmenu',
+]);
+const isNavWord = (w: string) => NAV_WORDS.has(w) || w.endsWith('nav');
+
 function wordMarks(word: string): number {
   if (word.includes('paginat') || word === 'pager' || word === 'pagers') return W_PAGINATION;
-  if (word.includes('breadcrumb') || word.includes('menu')) return W_NAVIGATION | W_EXCLUDE;
+  if (word.includes('breadcrumb') || word.includes('menu') || isNavWord(word))
+    return W_NAVIGATION | W_EXCLUDE;
   if (word.includes('sidebar')) return W_ASIDE | W_EXCLUDE;
   if (
     word.includes('cookie') ||

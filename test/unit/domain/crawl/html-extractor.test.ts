@@ -231,6 +231,21 @@ describe('extractHtml: choosing the main text', () => {
     assert.equal(page.main_text, 'Hello\nBody text stays.');
   });
 
+  it('leaves out navigation marked by class: docnav, navfooter, navbar, subnav, but not canvas or navy', () => {
+    // A Publican (DocBook) manual page: Prev / Up / Next lists around the section, no <nav> element.
+    const page = extract(`<body><ul class="docnav top"><li class="previous"><a href="/p">Prev</a></li>
+      <li class="home">The Handbook</li><li class="next"><a href="/n">Next</a></li></ul>
+      <div class="section"><h1>12.2. Virtualization</h1><p>Virtualization is one of the major advances.</p>
+      <div class="canvas-wrap navy-theme"><p>Kept despite the letters.</p></div></div>
+      <div class="navbar">Top bar</div><ul class="sub-nav"><li>More</li></ul>
+      <ul class="docnav"><li><a href="/p">Prev</a></li><li><a href="/n">Next</a></li></ul>
+      <div class="navfooter"><a href="/p">Prev</a> Up <a href="/n">Next</a></div></body>`);
+    assert.equal(
+      page.main_text,
+      '12.2. Virtualization\nVirtualization is one of the major advances.\nKept despite the letters.',
+    );
+  });
+
   it('keeps the text of a <main> inside a page-wide <form> or a soft-marked wrapper', () => {
     const webforms = extract(`<body><form id="aspnetForm"><nav>Menu</nav>
       <main><p>Content of the page.</p><aside>Inner aside</aside></main></form></body>`);
