@@ -2,7 +2,7 @@
  * `buildApp(deps)` assembles the Express app used by the CLI, the Electron shell and the tests: guards,
  * the routers, static UI files, 404/405 and the problem+json error middleware. It does not listen.
  */
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Services } from './domain/services.js';
 import { allowedMethods, assertUniqueOperations, mountRoutes, type RouteDef } from './http/define-route.js';
 import { buildOpenApi } from './http/openapi.js';
@@ -22,7 +22,7 @@ import { auditRoutes } from './http/routes/audit.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { targetsRoutes } from './http/routes/targets.js';
 import { systemRoutes } from './http/routes/system.js';
-import { authGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
+import { authGuard, fetchSiteGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
 import { uiStatic } from './http/ui-static.js';
 import type { Logger } from './logger.js';
 
@@ -97,6 +97,13 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
     next();
   });
   app.use(hostGuard());
+  const isApiPath = (path: string) => allowedMethods(routes, path).length > 0;
+  app.use(fetchSiteGuard(isApiPath));
+  // Siteloupe answers no CORS preflight (the Origin check refuses foreign origins), and Express's own OPTIONS
+  // answer (200 text/plain with Allow, before any token check) is not the API's: OPTIONS goes straight to the
+  // 404/405 answer every method a path lacks gets.
+  const noRoute = noRouteHandler(routes, deps.token);
+  app.use((req, res, next) => (req.method === 'OPTIONS' ? noRoute(req, res, next) : next()));
 
   // Proxied calls meet the allowlist on the route Express picked for them, before anything else runs.
   const gate = proxyGate(() => deps.services.settings.get().proxy_allow_internal);
@@ -110,7 +117,7 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
 
   // The UI's static files need no token; `/?token=` turns the token into a cookie for the API calls.
   app.get('/', tokenLanding(deps.token));
-  app.use(uiStatic(deps.uiDir, deps.version, (path) => allowedMethods(routes, path).length > 0));
+  app.use(uiStatic(deps.uiDir, deps.version, isApiPath));
 
   const api = express.Router();
   api.use(authGuard(deps.token));
@@ -121,8 +128,19 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
   );
   app.use(api);
 
-  app.use((req, _res, next) => {
-    if (!isAuthorized(req, deps.token)) return authGuard(deps.token)(req, _res, next);
+  app.use(noRoute);
+  app.use(errorMiddleware(deps.logger));
+  return { app, routes, openapi };
+}
+
+/**
+ * What a request no route took gets: the token check first (so paths and methods are not told to strangers),
+ * then 405 with `Allow` for a known path, else 404.
+ */
+function noRouteHandler(routes: RouteDef[], token: string | null): RequestHandler {
+  const guard = authGuard(token);
+  return (req, res, next) => {
+    if (!isAuthorized(req, token)) return guard(req, res, next);
     const allowed = allowedMethods(routes, req.path);
     if (allowed.length) {
       return next(
@@ -130,14 +148,10 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
           'method-not-allowed',
           `${req.method} is not allowed on ${req.path}; use ${allowed.join(', ')}.`,
           undefined,
-          {
-            Allow: allowed.join(', '),
-          },
+          { Allow: allowed.join(', ') },
         ),
       );
     }
     next(new HttpProblem('not-found', `No route ${req.method} ${req.path}. See /openapi.json for the API.`));
-  });
-  app.use(errorMiddleware(deps.logger));
-  return { app, routes, openapi };
+  };
 }

@@ -5,6 +5,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { idStringReader } from '../schemas/common.js';
+import { jsonDepthProblem } from './json-depth.js';
 import { HttpProblem, issuesFrom } from './problem.js';
 import { routePathProblem } from './route-paths.js';
 
@@ -237,7 +238,8 @@ export function mountRoutes(
             ),
           );
         }
-        json(req, _res, next);
+        // Parsed, then checked for depth before anything walks it recursively.
+        json(req, _res, (err?: unknown) => next(err ?? jsonDepthProblem(req.body) ?? undefined));
       });
     }
     if (def.upload) middlewares.push(...uploadMiddlewares(def.upload));

@@ -1,7 +1,8 @@
 /**
- * Request guards, in the order they run: Host (DNS rebinding), Origin (cross-site requests), then the API
- * token (Bearer header or the HttpOnly cookie set by `/?token=`). The allowed host is computed from the
- * socket's own port, so the checks hold for port 0 and for tests on ephemeral ports.
+ * Request guards, in the order they run: Host (DNS rebinding), Origin and Fetch Metadata (requests from other
+ * sites, other ports on loopback included), then the API token (Bearer header or the HttpOnly cookie set by
+ * `/?token=`). The allowed host is computed from the socket's own port, so the checks hold for port 0 and for
+ * tests on ephemeral ports.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
@@ -36,6 +37,38 @@ export function hostGuard(): RequestHandler {
       );
     }
     next();
+  };
+}
+
+/** `Sec-Fetch-Site` values of requests made by the UI's own pages, or typed, bookmarked or opened by the shell. */
+const OWN_FETCH_SITES: readonly string[] = ['same-origin', 'none'];
+
+/**
+ * Fetch Metadata check, after the Host and Origin checks. The cookie is SameSite=Strict, but a site is a scheme
+ * and host without the port: a page served from 127.0.0.1 or localhost at any other port (a dev server, a crawled
+ * site on loopback) is the same site, and its no-cors GETs (`<img>`, `<script>`, a link) carry the cookie and
+ * send no Origin. It cannot read the answer, but the request still runs: an export reads the database,
+ * `report.pdf` starts Chromium. Browsers name where a request comes from in `Sec-Fetch-Site`, which no page can
+ * set, so anything but `same-origin` or `none` is refused, with one exception: a top-level navigation to the
+ * UI (a GET of a path that is not an API route), whose files carry no data and whose calls are then the UI's own.
+ * Requests without the header (curl, workflow tools sending the token, the in-process proxy) pass.
+ */
+export function fetchSiteGuard(isApiPath: (path: string) => boolean): RequestHandler {
+  return (req, _res, next) => {
+    const site = req.headers['sec-fetch-site'];
+    if (site === undefined || OWN_FETCH_SITES.includes(site)) return next();
+    const uiNavigation =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      req.headers['sec-fetch-mode'] === 'navigate' &&
+      req.headers['sec-fetch-dest'] === 'document' &&
+      !isApiPath(req.path);
+    if (uiNavigation) return next();
+    next(
+      new HttpProblem(
+        'forbidden-host',
+        `A request from another site (Sec-Fetch-Site: ${site.slice(0, 40)}) is refused: the API answers only the Siteloupe UI's own pages and clients without a browser. A page on this machine at another port counts as another site.`,
+      ),
+    );
   };
 }
 

@@ -3,6 +3,11 @@
  * assets are cached for good while index.html never is, and a browser navigating to any other path that is
  * not an API route gets index.html (the SPA fallback) instead of a JSON 404. Before the renderer is built, `/`
  * shows a page saying so.
+ *
+ * The router is mounted before the token check, so it answers only what is the UI's: a GET or HEAD of a path
+ * that is not an API route. Everything else leaves it untouched (Express would otherwise answer an OPTIONS for
+ * any path its routes match with its own `200 text/plain`), and a directory without a file, `/assets` say, is
+ * left to the 404 instead of express.static's HTML redirect page.
  */
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -11,8 +16,16 @@ import { uiFallbackPage } from './ui-fallback.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Vite's hashed assets: a path below it that is not a file is a missing asset, never a page. */
+const ASSETS_PATH = /^\/assets(\/|$)/i;
+
 export function uiStatic(uiDir: string, version: string, isApiPath: (path: string) => boolean): Router {
   const router = express.Router();
+  router.use((req, _res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path)) next();
+    else next('router');
+  });
+
   const index = join(uiDir, 'index.html');
   if (!existsSync(index)) {
     router.get('/', (_req, res) => {
@@ -25,6 +38,7 @@ export function uiStatic(uiDir: string, version: string, isApiPath: (path: strin
     express.static(uiDir, {
       index: 'index.html',
       cacheControl: false,
+      redirect: false,
       // Vite names every asset by its content hash; index.html keeps the global no-store.
       setHeaders: (res, file) => {
         if (file.startsWith(join(uiDir, 'assets'))) res.setHeader('Cache-Control', IMMUTABLE);
@@ -32,10 +46,10 @@ export function uiStatic(uiDir: string, version: string, isApiPath: (path: strin
     }),
   );
 
-  // Only a page navigation (Accept names text/html) to a path that is neither an API route nor a file.
+  // Only a page navigation (Accept names text/html) to a path that is neither a file nor below /assets.
   router.get(/.*/, (req, res, next) => {
     const wantsPage = (req.headers.accept ?? '').includes('text/html');
-    if (!wantsPage || extname(req.path) !== '' || isApiPath(req.path)) return next();
+    if (!wantsPage || extname(req.path) !== '' || ASSETS_PATH.test(req.path)) return next();
     res.sendFile(index);
   });
   return router;

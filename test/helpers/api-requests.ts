@@ -1,7 +1,8 @@
 /**
  * Requests for one OpenAPI operation, generated with fast-check: valid ones from its parameter and body
- * schemas, and invalid ones (missing and unknown fields, wrong types, huge strings, bad ids, non-JSON and
- * oversized bodies, no token), each with what a correct server must answer. Sent over a raw socket so paths
+ * schemas, and invalid ones (missing and unknown fields, wrong types, huge strings, bad ids, non-JSON, too deeply
+ * nested, wrongly compressed and oversized bodies, paths that do not percent-decode, no token), each with what a
+ * correct server must answer. Sent over a raw socket so paths
  * reach the server byte for byte (no URL normalisation).
  */
 import http from 'node:http';
@@ -19,7 +20,8 @@ export interface ApiRequest {
   method: string;
   /** Path and query, percent-encoded. */
   path: string;
-  body?: { text: string; type: string };
+  /** `encoding` is sent as `Content-Encoding` (the text itself is sent as is, compressed or not). */
+  body?: { text: string; type: string; encoding?: string };
   auth: boolean;
   /** The field a validation problem must name (`body.site_id`), for requests made invalid in one field. */
   expectField?: string;
@@ -148,6 +150,13 @@ const WRONG_TYPES: unknown[] = [
 /** Malformed ids: a numeric string (JSON carries ids as numbers), zero, negative, fractional, unsafe, text. */
 const BAD_IDS: unknown[] = ['1', '42', 0, -1, 1.5, 2 ** 53, 'abc', true];
 
+/** Arrays nested far past the server's JSON depth limit: deep enough to overflow any recursive walk. */
+const DEEP_JSON = `${'['.repeat(8000)}${']'.repeat(8000)}`;
+
+/** Stands for a path parameter in a serialised path, then is swapped for bytes no percent-decoding accepts. */
+const UNDECODABLE_MARK = 'zz-undecodable-zz';
+const UNDECODABLE = ['%ff', '%E0%A4%A', '%'];
+
 /** An id of the right shape that no row has. */
 export const UNKNOWN_ID = 2 ** 31 - 7;
 
@@ -219,6 +228,15 @@ export function invalidRequests(op: Operation, ctx: GenContext, success?: Draft)
             .map((v): [Draft, Expectation] => [{ ...d, path: { ...d.path, [p.name]: v } }, 400]),
         `path.${p.name}`,
       );
+    // Not percent-encoded UTF-8: the router cannot decode it, which is the client's mistake, not a 500.
+    out.push({
+      kind: `undecodable:${p.name}`,
+      arbitrary: fc.tuple(base, fc.constantFrom(...UNDECODABLE)).map(([d, bad]) => {
+        const marked = { ...d, path: { ...d.path, [p.name]: UNDECODABLE_MARK } };
+        const req = serialize(op, marked, `undecodable:${p.name}`, 400);
+        return { ...req, path: req.path.replace(UNDECODABLE_MARK, bad) };
+      }),
+    });
     // A well-formed id (or name) that matches nothing is a 404, never a success.
     mutate(`unknown:${p.name}`, (d) => [
       { ...d, path: { ...d.path, [p.name]: String(UNKNOWN_ID) } },
@@ -269,6 +287,14 @@ export function invalidRequests(op: Operation, ctx: GenContext, success?: Draft)
           415,
         ),
       ),
+    });
+    // A file that says it is gzip-compressed but is not: the decompression fails.
+    out.push({
+      kind: 'bad-encoding',
+      arbitrary: base.map((d) => {
+        const req = serialize(op, d, 'bad-encoding', 400);
+        return { ...req, body: { text: 'a,b\n1,2\n', type: op.upload![0]!, encoding: 'gzip' } };
+      }),
     });
   }
 
@@ -331,16 +357,24 @@ export function invalidRequests(op: Operation, ctx: GenContext, success?: Draft)
         });
       }
     }
-    for (const [kind, text, type, status] of [
-      ['not-json', 'start_url=x', 'text/plain', 415],
-      ['malformed-json', '{"a": ', 'application/json', 400],
-      ['json-array', '[]', 'application/json', 400],
-      ['json-null', 'null', 'application/json', 400],
+    for (const [kind, text, type, status, encoding] of [
+      ['not-json', 'start_url=x', 'text/plain', 415, undefined],
+      ['malformed-json', '{"a": ', 'application/json', 400, undefined],
+      ['json-array', '[]', 'application/json', 400, undefined],
+      ['json-null', 'null', 'application/json', 400, undefined],
+      // Refused by the depth limit, as a validation problem naming the body.
+      ['deep-json', DEEP_JSON, 'application/json', 400, undefined],
+      // Says it is compressed but is not: the decompression fails.
+      ['bad-encoding', '{"a": 1}', 'application/json', 400, 'gzip'],
     ] as const) {
       if (kind.startsWith('json-') && !obj) continue;
       out.push({
         kind,
-        arbitrary: base.map((d) => ({ ...serialize(op, d, kind, status), body: { text, type } })),
+        arbitrary: base.map((d) => ({
+          ...serialize(op, d, kind, status),
+          body: { text, type, ...(encoding ? { encoding } : {}) },
+          ...(kind === 'deep-json' ? { expectField: 'body' } : {}),
+        })),
       });
     }
   }
@@ -366,6 +400,7 @@ export function send(port: number, token: string, req: ApiRequest): Promise<RawA
     if (req.body && payload) {
       headers['content-type'] = req.body.type;
       headers['content-length'] = String(payload.length);
+      if (req.body.encoding) headers['content-encoding'] = req.body.encoding;
     }
     const r = http.request(
       { host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent: false },

@@ -5,8 +5,9 @@
  * 1. a request built from real ids that succeeds, its answer valid against the documented schema;
  * 2. valid requests fast-check draws from the parameter and body schemas;
  * 3. every kind of invalid request that applies, field by field (missing and unknown fields, wrong types,
- *    numeric strings and other bad ids, unknown ids, huge strings, bad path and query values, non-JSON,
- *    oversized and tokenless requests), each sent with values fast-check draws within the kind.
+ *    numeric strings and other bad ids, unknown ids, huge strings, bad path and query values, paths that do
+ *    not percent-decode, non-JSON, too deeply nested, wrongly compressed, oversized and tokenless requests),
+ *    each sent with values fast-check draws within the kind.
  *
  * Every answer must be below 500, documented for its operation, a problem+json with a `detail` when it is an
  * error (naming the field that was made invalid), and valid against its documented schema (checked by Ajv,
@@ -356,13 +357,14 @@ function checkKinds(op: Operation, kinds: string[], named: Set<string>): void {
   const expected: string[] = ['huge-url', 'extra-query'];
   if (!op.isPublic) expected.push('no-token');
   for (const p of op.parameters) {
-    if (p.in === 'path') expected.push(`unknown:${p.name}`);
+    if (p.in === 'path') expected.push(`unknown:${p.name}`, `undecodable:${p.name}`);
     if (p.in === 'query' && p.required) expected.push(`missing-query:${p.name}`);
   }
   const body = op.body
     ? (resolveSchema(op.body, ctx.components) as { properties?: object; required?: string[] })
     : undefined;
-  if (body) expected.push('not-json', 'malformed-json');
+  if (body) expected.push('not-json', 'malformed-json', 'deep-json');
+  if (body || op.upload) expected.push('bad-encoding');
   if (body?.properties) {
     expected.push('extra-field', 'json-array', 'json-null');
     for (const k of body.required ?? []) expected.push(`missing-field:${k}`);

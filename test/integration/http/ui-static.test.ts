@@ -1,28 +1,20 @@
 /**
  * The built UI at `/`: files without a token, the token link turning into a cookie, hashed assets cached for
  * good and index.html never, the SPA fallback for page navigations only, and API paths never shadowed by it.
+ * Whatever the UI's router does not serve (OPTIONS, API paths, a directory) is answered as problem+json.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  assertProblem,
-  createTestApp,
-  makeTempDir,
-  TEST_TOKEN,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { fakeUiDir } from '../../helpers/fake-ui.js';
+import { assertProblem, createTestApp, TEST_TOKEN, type TestApp } from '../../helpers/test-app.js';
 
 const INDEX =
   '<!doctype html><title>Siteloupe</title><script type="module" src="/assets/index-abc123.js"></script>';
 let t: TestApp;
 
 before(async () => {
-  const uiDir = makeTempDir('siteloupe-ui-');
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), INDEX);
-  writeFileSync(join(uiDir, 'assets', 'index-abc123.js'), 'console.log("ui")');
+  // A file named like an API route must not shadow it.
+  const uiDir = fakeUiDir(INDEX, { sites: 'not the API' });
   t = await createTestApp({ uiDir, startRunner: false });
 });
 after(() => t.close());
@@ -62,5 +54,55 @@ describe('the UI files', () => {
     assertProblem(await t.get('/assets/missing.js').set('Accept', 'text/html'), 404, 'not-found');
     // A script asking for JSON gets the problem, not HTML.
     assertProblem(await t.get('/no/such/route').set('Accept', 'application/json'), 404, 'not-found');
+  });
+});
+
+describe('what the UI’s router leaves to the API', () => {
+  it('answers OPTIONS on an API path with 405 and the methods the path has, after the token check', async () => {
+    const sites = await t.http.options('/sites').set(t.auth);
+    const p = assertProblem(sites, 405, 'method-not-allowed');
+    assert.equal(sites.headers.allow, 'GET, POST, HEAD');
+    assert.match(p.detail!, /OPTIONS is not allowed on \/sites/);
+    const health = assertProblem(await t.http.options('/health').set(t.auth), 405, 'method-not-allowed');
+    assert.match(health.detail!, /use GET, HEAD/);
+    assertProblem(await t.http.options('/sites'), 401, 'unauthorized');
+    assertProblem(await t.http.options('/health'), 401, 'unauthorized');
+  });
+
+  it('answers OPTIONS on the UI’s paths as problem+json, never Express’s text/plain', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/campaigns/3', '/no/such/route']) {
+      assertProblem(await t.http.options(path), 401, 'unauthorized');
+      assertProblem(await t.http.options(path).set(t.auth), 404, 'not-found');
+    }
+  });
+
+  it('never serves a file named like an API route', async () => {
+    const res = await t.get('/sites');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { items: [], next_cursor: null });
+    assertProblem(await t.http.get('/sites'), 401, 'unauthorized');
+  });
+
+  it('answers /assets without a file with a 404 problem, not a redirect page', async () => {
+    for (const path of ['/assets', '/assets/', '/assets/nothing']) {
+      assertProblem(await t.get(path).set('Accept', 'text/html'), 404, 'not-found');
+      assertProblem(await t.http.get(path).set('Accept', 'text/html'), 401, 'unauthorized');
+    }
+  });
+});
+
+describe('before the renderer is built', () => {
+  it('shows the fallback page at / and answers OPTIONS as problem+json', async () => {
+    const bare = await createTestApp({ startRunner: false });
+    try {
+      const page = await bare.http.get('/');
+      assert.equal(page.status, 200);
+      assert.match(page.headers['content-type']!, /text\/html/);
+      assertProblem(await bare.http.options('/'), 401, 'unauthorized');
+      assertProblem(await bare.http.options('/').set(bare.auth), 404, 'not-found');
+      assertProblem(await bare.http.options('/sites').set(bare.auth), 405, 'method-not-allowed');
+    } finally {
+      await bare.close();
+    }
   });
 });
