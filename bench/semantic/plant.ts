@@ -4,10 +4,12 @@
  * original (same directory, so its relative links still work) and linked from the start page. The original and
  * its copy should come out as a `merge` (or `duplicate`) pair; anything less is a miss.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
+import { htmlFiles } from '../../test/fixtures/python-docs/docs-server.js';
+import { seededRandom } from '../../test/fixtures/sites/seeded-random.js';
 
 export interface Planted {
   /** Site paths, as served: `/library/json.html` and `/library/json-guide.html`. */
@@ -18,25 +20,6 @@ export interface Planted {
 /** Index-like pages (lists of links) are not pages an analyst rewrites. */
 const SKIP = /(^|\/)(genindex|index|search|py-modindex|contents|bookindex|ix\d*)[^/]*\.html$/;
 const MIN_PARAGRAPHS = 6;
-
-export function htmlFiles(root: string, dir = root): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name.startsWith('_') ? [] : htmlFiles(root, path);
-    return e.name.endsWith('.html') ? [`/${relative(root, path)}`] : [];
-  });
-}
-
-/** mulberry32: the same pages are planted on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cleanHeading = (text: string) =>
   text
@@ -91,10 +74,11 @@ export function plantPairs(
   count: number,
   seed = 17,
 ): { planted: Planted[]; pages: Map<string, string> } {
-  const files = htmlFiles(root)
+  const files = htmlFiles(root, { skipUnderscored: true })
+    .map((f) => `/${f}`)
     .filter((f) => !SKIP.test(f))
     .sort();
-  const random = seeded(seed);
+  const random = seededRandom(seed).next;
   const order = files.map((f) => ({ f, r: random() })).sort((a, b) => a.r - b.r);
   const planted: Planted[] = [];
   const pages = new Map<string, string>();

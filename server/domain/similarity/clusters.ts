@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { UndirectedGraph } from 'graphology';
+import { TITLE_STOP_WORDS } from './title-stop-words.js';
 import type louvainType from 'graphology-communities-louvain';
 
 // The package is CommonJS whose types declare an ES default export; requiring it gets the function itself.
@@ -24,12 +25,6 @@ export interface ClusterOutput {
   mean_reranker: number;
 }
 
-const STOP = new Set(
-  'a an and are as at be by for from how in into is it of on or our the to with your you what when why'.split(
-    ' ',
-  ),
-);
-
 function label(titles: string[]): string {
   const words = titles.map(
     (t) =>
@@ -37,7 +32,7 @@ function label(titles: string[]): string {
         t
           .toLowerCase()
           .split(/[^\p{L}\p{N}]+/u)
-          .filter((w) => w.length > 2 && !STOP.has(w)),
+          .filter((w) => w.length > 2 && !TITLE_STOP_WORDS.has(w)),
       ),
   );
   const counts = new Map<string, number>();

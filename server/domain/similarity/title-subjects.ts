@@ -11,11 +11,10 @@
  * common function words are dropped, plurals and -ing forms folded.
  */
 
-const STOP = new Set(
-  'a an and are as at be by can do for from how i in into is it its of on or our the to vs what when where which why with you your'.split(
-    ' ',
-  ),
-);
+import { TITLE_STOP_WORDS } from './title-stop-words.js';
+
+/** Beyond the label stop words: question and comparison words common in titles (`Which …`, `A vs B`). */
+const STOP = new Set([...TITLE_STOP_WORDS, ...'can do i its vs where which'.split(' ')]);
 
 /** English plurals and -ing forms folded (`tomatoes` → `tomato`, `growing` → `grow`); identifiers kept. */
 function stem(w: string): string {

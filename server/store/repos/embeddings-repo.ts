@@ -5,6 +5,7 @@
 import type { Page } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
+import { vectorView } from '../vector-blob.js';
 
 export interface PageToEmbed {
   id: number;
@@ -109,12 +110,7 @@ export function embeddingsRepo(db: Db) {
   const snapshot = db.transaction(
     (siteId: number, visit: (count: number) => (id: number, vector: Float32Array) => void): number => {
       const add = visit(vectorCount.get(BigInt(siteId))!.n);
-      for (const r of siteVectors.iterate(BigInt(siteId))) {
-        const b = r.embedding;
-        // A Float32Array view needs 4-byte alignment, which Buffers from SQLite do not promise.
-        const bytes = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
-        add(r.page_id, new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
-      }
+      for (const r of siteVectors.iterate(BigInt(siteId))) add(r.page_id, vectorView(r.embedding));
       return generation.get(siteId)?.generation ?? 0;
     },
   );
@@ -150,9 +146,7 @@ export function embeddingsRepo(db: Db) {
     },
     pageVector(pageId: number): Float32Array | null {
       const row = pageVector.get(BigInt(pageId));
-      return row
-        ? new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4)
-        : null;
+      return row ? vectorView(row.embedding) : null;
     },
     knnPages: (v: Float32Array, k: number, siteId: number | null) =>
       siteId === null ? knnPagesAll.all(v, k) : knnPagesSite.all(v, k, BigInt(siteId)),

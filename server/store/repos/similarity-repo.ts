@@ -2,6 +2,7 @@
 import type { Db } from '../db.js';
 import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
+import { vectorView } from '../vector-blob.js';
 
 export interface AnalysisPage {
   id: number;
@@ -10,12 +11,6 @@ export interface AnalysisPage {
   content_hash: string | null;
   minhash: Buffer | null;
   inlinks: number;
-}
-
-/** A Float32Array view needs 4-byte alignment, which Buffers from SQLite do not promise. */
-function toVector(b: Buffer): Float32Array {
-  const bytes = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
-  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
 }
 
 export interface PairRow {
@@ -120,7 +115,7 @@ export function similarityRepo(db: Db) {
     analysisPages: (siteId: number): AnalysisPage[] => pages.all(siteId),
     /** A page's passages in reading order, with their vectors. */
     passageVectors: (pageId: number): { id: number; vector: Float32Array }[] =>
-      passageVectors.all(pageId).map((r) => ({ id: r.id, vector: toVector(r.embedding) })),
+      passageVectors.all(pageId).map((r) => ({ id: r.id, vector: vectorView(r.embedding) })),
     /** A page's main text, as its MinHash signature was computed from. */
     mainText: (pageId: number): string => pageText.get(pageId)?.main_text ?? '',
     /** A page's title and main text, cut to `chars`, for a reranker that reads text. */

@@ -10,11 +10,12 @@
  * link) are asserted for their fixed behaviour, so the noise cannot come back.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { countWords } from '../../../server/domain/crawl/main-text.js';
 import {
+  htmlFiles,
   PYTHON_DOCS_DIR,
   requirePythonDocs,
   startDocsServer,
@@ -70,15 +71,6 @@ const urlsOf = (check: string) =>
   listOf(check)
     .map((f) => rel(f.url))
     .sort();
-
-/** Every HTML file of the manual, relative to its root. */
-function htmlFiles(dir = PYTHON_DOCS_DIR): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return htmlFiles(path);
-    return e.name.endsWith('.html') ? [relative(PYTHON_DOCS_DIR, path)] : [];
-  });
-}
 
 /** The paths an HTML file's `<a href>`s point to on this site, resolved against the file's own path. */
 function anchorTargets(path: string): Set<string> {
@@ -172,7 +164,7 @@ describe('audit of the Python documentation', () => {
     });
 
     it('broken_internal_link lists exactly the pages whose HTML links to the changelog, naming it each time', () => {
-      const linking = htmlFiles()
+      const linking = htmlFiles(PYTHON_DOCS_DIR)
         .filter((path) => anchorTargets(path).has(CHANGELOG))
         .sort();
       assert.ok(linking.length >= 10, `${linking.length} files link to the changelog`);
@@ -211,7 +203,9 @@ describe('audit of the Python documentation', () => {
 
   describe('medium priority: the manual’s real gaps, in bounded numbers', () => {
     it('meta_description_missing lists every HTML page: the Sphinx theme writes no meta description', () => {
-      const withDescription = htmlFiles().filter((p) => /<meta\s+name="description"/i.test(fileText(p)));
+      const withDescription = htmlFiles(PYTHON_DOCS_DIR).filter((p) =>
+        /<meta\s+name="description"/i.test(fileText(p)),
+      );
       assert.deepEqual(withDescription, []);
       assert.equal(listOf('meta_description_missing').length, pages.length);
     });
