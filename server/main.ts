@@ -91,6 +91,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   runner.start();
   answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
+  // A crawl of this port would crawl the app itself.
+  services.crawlTargets.servesOn(port);
 
   let closing: Promise<void> | null = null;
   const close = () =>

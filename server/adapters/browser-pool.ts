@@ -12,7 +12,8 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, type Browser } from 'puppeteer-core';
-import { BrowserTab, raceAbort, type TabRenderRequest } from './browser-tab.js';
+import type { RefuseAddress } from './guarded-connect.js';
+import { BrowserTab, raceAbort, type TabRenderRequest, type TabRequestPolicy } from './browser-tab.js';
 import type { SettledBy } from './browser-tab-settle.js';
 
 export { RenderTimeoutError } from './browser-tab.js';
@@ -27,6 +28,10 @@ export interface BrowserPoolOptions {
   idleCloseMs?: number;
   /** Resource types never fetched: they cost bandwidth and do not change the DOM. */
   blockResourceTypes?: string[];
+  /** Addresses a page's own requests may not reach (checked for IP literals and localhost names). */
+  refuse?: RefuseAddress;
+  /** An `Authorization` value added to the page's requests to this origin only. */
+  credentials?: { origin: string; authorization: string } | null;
 }
 
 export interface RenderRequest extends TabRenderRequest {
@@ -147,7 +152,7 @@ export class BrowserPool {
   readonly #executablePath: string;
   readonly #pagesPerBrowser: number;
   readonly #idleCloseMs: number;
-  readonly #blocked: ReadonlySet<string>;
+  readonly #policy: TabRequestPolicy;
   readonly #slots: Slots;
   readonly #generations = new Set<Generation>();
   readonly #closing = new AbortController();
@@ -163,7 +168,11 @@ export class BrowserPool {
     this.#slots = new Slots(positiveInt('maxPages', opts.maxPages ?? 4));
     this.#pagesPerBrowser = positiveInt('pagesPerBrowser', opts.pagesPerBrowser ?? 500);
     this.#idleCloseMs = Math.max(0, opts.idleCloseMs ?? 30_000);
-    this.#blocked = new Set(opts.blockResourceTypes ?? ['image', 'font', 'media']);
+    this.#policy = {
+      blocked: new Set(opts.blockResourceTypes ?? ['image', 'font', 'media']),
+      refuse: opts.refuse ?? null,
+      credentials: opts.credentials ?? null,
+    };
     // Every render waiting for a slot listens on this signal; that is many listeners by design, not a leak.
     setMaxListeners(0, this.#closing.signal);
   }
@@ -277,7 +286,7 @@ export class BrowserPool {
     // The tab Chromium starts with is adopted rather than left idle beside ours.
     const [initial] = await browser.pages().catch(() => []);
     if (initial) {
-      const tab = await BrowserTab.adopt(initial, this.#blocked).catch(() => null);
+      const tab = await BrowserTab.adopt(initial, this.#policy).catch(() => null);
       if (tab) {
         gen.tabs.add(tab);
         gen.free.push(tab);
@@ -303,7 +312,7 @@ export class BrowserPool {
 
   async #openTab(gen: Generation): Promise<BrowserTab> {
     const page = await gen.browser.newPage();
-    const tab = await BrowserTab.adopt(page, this.#blocked).catch(async (err: unknown) => {
+    const tab = await BrowserTab.adopt(page, this.#policy).catch(async (err: unknown) => {
       await page.close().catch(() => {});
       throw err;
     });

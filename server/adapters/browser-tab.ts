@@ -6,7 +6,10 @@
  * body through request interception and the site never sees the page fetched twice; only the scripts and data
  * the page itself asks for reach the network.
  */
+import { isIP } from 'node:net';
 import { TimeoutError, type HTTPRequest, type Page } from 'puppeteer-core';
+import { bareHost } from './address-ranges.js';
+import type { RefuseAddress } from './guarded-connect.js';
 import {
   SETTLE_PROBE,
   settle,
@@ -37,6 +40,42 @@ const DROPPED_HEADERS = new Set([
 /** Rendering ran out of time with no DOM to return (none had loaded, or the page never let go of it). */
 export class RenderTimeoutError extends Error {
   override name = 'RenderTimeoutError';
+}
+
+/** What a tab lets a page fetch, and what it adds to the requests it lets through. */
+export interface TabRequestPolicy {
+  blocked: ReadonlySet<string>;
+  refuse: RefuseAddress | null;
+  credentials: { origin: string; authorization: string } | null;
+}
+
+/**
+ * Chromium resolves names itself, out of the crawl's connection guard: what can be decided from the URL alone is
+ * decided here (IP literals, and localhost names, which always mean loopback).
+ */
+export function requestVerdict(
+  raw: string,
+  policy: TabRequestPolicy,
+): 'refused' | 'continue' | { authorization: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'continue';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'continue';
+  if (policy.refuse) {
+    const host = bareHost(url.hostname);
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    const address = isIP(host)
+      ? host
+      : host === 'localhost' || host.endsWith('.localhost')
+        ? '127.0.0.1'
+        : null;
+    if (address && policy.refuse(address, port)) return 'refused';
+  }
+  const c = policy.credentials;
+  return c && url.origin === c.origin ? { authorization: c.authorization } : 'continue';
 }
 
 export interface TabRenderRequest {
@@ -109,7 +148,7 @@ function ignore(work: Promise<unknown>): void {
 
 export class BrowserTab {
   readonly page: Page;
-  readonly #blocked: ReadonlySet<string>;
+  readonly #policy: TabRequestPolicy;
   #job: RenderJob | null = null;
   #userAgent: string | null = null;
   #crashed = new AbortController();
@@ -119,14 +158,14 @@ export class BrowserTab {
   #resetTimer: NodeJS.Timeout | undefined;
   #ready: Promise<boolean> = Promise.resolve(true);
 
-  private constructor(page: Page, blocked: ReadonlySet<string>) {
+  private constructor(page: Page, policy: TabRequestPolicy) {
     this.page = page;
-    this.#blocked = blocked;
+    this.#policy = policy;
   }
 
   /** Prepares a fresh or adopted tab: interception, dialog and popup handling. */
-  static async adopt(page: Page, blocked: ReadonlySet<string>): Promise<BrowserTab> {
-    const tab = new BrowserTab(page, blocked);
+  static async adopt(page: Page, policy: TabRequestPolicy): Promise<BrowserTab> {
+    const tab = new BrowserTab(page, policy);
     page.on('request', (request) => tab.#onRequest(request));
     page.on('requestfinished', (request) => tab.#settle(request));
     page.on('requestfailed', (request) => tab.#settle(request));
@@ -313,12 +352,19 @@ export class BrowserTab {
     // quiet; nor is its type known, so the block list cannot apply.
     if (request.initiator() === undefined) return ignore(request.abort('aborted'));
     const type = request.resourceType();
-    if (this.#blocked.has(type) || ALWAYS_BLOCKED.has(type)) return ignore(request.abort('blockedbyclient'));
+    if (this.#policy.blocked.has(type) || ALWAYS_BLOCKED.has(type))
+      return ignore(request.abort('blockedbyclient'));
     // The browser's own favicon fetch ('other', not started by the page) would hit the site on every render.
     if (type === 'other' && request.initiator()?.type === 'other')
       return ignore(request.abort('blockedbyclient'));
+    const verdict = requestVerdict(request.url(), this.#policy);
+    if (verdict === 'refused') return ignore(request.abort('blockedbyclient'));
     this.#track(job, request);
-    ignore(request.continue());
+    ignore(
+      verdict === 'continue'
+        ? request.continue()
+        : request.continue({ headers: { ...request.headers(), authorization: verdict.authorization } }),
+    );
   }
 
   #track(job: RenderJob, request: HTTPRequest): void {

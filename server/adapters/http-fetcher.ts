@@ -7,9 +7,17 @@
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { Agent, errors as undiciErrors, request } from 'undici';
+import { guardedConnector, type RefuseAddress } from './guarded-connect.js';
 
 export type FetchFailure =
-  'timeout' | 'connection_reset' | 'connection_refused' | 'dns' | 'tls' | 'body_too_slow' | 'protocol';
+  | 'timeout'
+  | 'connection_reset'
+  | 'connection_refused'
+  | 'address_refused'
+  | 'dns'
+  | 'tls'
+  | 'body_too_slow'
+  | 'protocol';
 
 export interface FetchOptions {
   userAgent: string;
@@ -68,6 +76,7 @@ export function classifyError(err: unknown, deadlineHit: boolean, headersReceive
     return 'timeout';
   if (err instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') return 'body_too_slow';
   if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ERR_ADDRESS_REFUSED') return 'address_refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
     return 'connection_reset';
@@ -75,18 +84,42 @@ export function classifyError(err: unknown, deadlineHit: boolean, headersReceive
   return 'protocol';
 }
 
+export interface HttpFetcherOptions {
+  connectionsPerOrigin: number;
+  timeoutMs: number;
+  /** Addresses no request may reach, checked on the address each connection is made to. */
+  refuse?: RefuseAddress;
+  /** An `Authorization` value sent to this origin only, never to another host a redirect or link leads to. */
+  credentials?: { origin: string; authorization: string } | null;
+}
+
 export class HttpFetcher {
   private readonly agent: Agent;
+  private readonly credentials: HttpFetcherOptions['credentials'];
 
-  constructor(opts: { connectionsPerOrigin: number; timeoutMs: number }) {
+  constructor(opts: HttpFetcherOptions) {
+    const connectTimeout = Math.min(opts.timeoutMs, 10_000);
+    this.credentials = opts.credentials ?? null;
     this.agent = new Agent({
       connections: opts.connectionsPerOrigin,
       pipelining: 1,
       keepAliveTimeout: 10_000,
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
-      connectTimeout: Math.min(opts.timeoutMs, 10_000),
+      ...(opts.refuse
+        ? { connect: guardedConnector(opts.refuse, { timeout: connectTimeout }) }
+        : { connectTimeout }),
     });
+  }
+
+  private authorizationFor(url: string): Record<string, string> {
+    const c = this.credentials;
+    if (!c) return {};
+    try {
+      return new URL(url).origin === c.origin ? { authorization: c.authorization } : {};
+    } catch {
+      return {};
+    }
   }
 
   async fetch(url: string, opts: FetchOptions): Promise<FetchOutcome> {
@@ -115,6 +148,7 @@ export class HttpFetcher {
           'user-agent': opts.userAgent,
           accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
           'accept-encoding': 'gzip, br, deflate',
+          ...this.authorizationFor(url),
         },
       });
       headersReceived = true;

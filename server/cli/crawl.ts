@@ -66,7 +66,7 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
   let site: Site | undefined = services.sites
     .list({ limit: 1000 })
     .items.find((x) => x.start_url === new URL(startUrl).href || x.origin === origin);
-  if (!site) site = services.sites.create({ start_url: startUrl });
+  if (!site) site = await services.sites.create({ start_url: startUrl });
 
   let job: Job;
   if (flags.resume) {
@@ -81,7 +81,7 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
           .map((l) => l.trim())
           .filter(Boolean)
       : undefined;
-    job = services.crawl.start({
+    job = await services.crawl.start({
       site_id: site.id,
       mode: urls ? 'list' : 'spider',
       ...(urls ? { urls } : {}),
@@ -148,10 +148,17 @@ function printSummary(
     out.write(`Crawl ${job.status}${job.error ? `: ${job.error.detail}` : ''}\n`);
     return;
   }
-  const r = job.result as { fetched: number; seconds: number; pages_per_second: number; errors: number };
+  const r = job.result as {
+    fetched: number;
+    seconds: number;
+    pages_per_second: number;
+    errors: number;
+    notes?: string[];
+  };
   out.write(
     `Done: ${r.fetched} URLs fetched in ${r.seconds} s (${r.pages_per_second} pages/s), ${r.errors} errors.\n`,
   );
+  for (const note of r.notes ?? []) out.write(`  Note: ${note}\n`);
   const line = (label: string, rows: { key: string; count: number }[]) =>
     out.write(`  ${label.padEnd(14)} ${rows.map((x) => `${x.key}: ${x.count}`).join('  ')}\n`);
   line('Status codes', summary.status_codes);

@@ -88,7 +88,7 @@ export async function demo(flags: DemoFlags): Promise<void> {
     out.write(`Data: ${config.dataDir}${tempData ? ' (temporary, removed at the end)' : ''}\n`);
     rt.runner.start();
 
-    const site = services.sites.create({
+    const site = await services.sites.create({
       start_url: sample.startUrl,
       name: 'Northwind Gardening (sample site)',
       // The sample site is local: no need for the politeness a real site deserves.
@@ -97,7 +97,7 @@ export async function demo(flags: DemoFlags): Promise<void> {
     siteId = site.id;
 
     out.write('\n[1/5] Crawling the sample site\n');
-    const crawl = await watcher.run(services.crawl.start({ site_id: site.id, mode: 'spider' }), 'URLs');
+    const crawl = await watcher.run(await services.crawl.start({ site_id: site.id, mode: 'spider' }), 'URLs');
     const c = crawl.result as { fetched: number; seconds: number; errors: number };
     out.write(`      ${c.fetched} URLs fetched in ${c.seconds} s, ${c.errors} errors\n`);
 

@@ -28,6 +28,7 @@ import { JobsService } from './jobs/jobs-service.js';
 import { SettingsService } from './settings/settings-service.js';
 import { SitesService } from './sites/sites-service.js';
 import { HealthService } from './system/health-service.js';
+import { TargetPolicy } from './crawl/target-policy.js';
 
 export function createServices(
   store: Store,
@@ -41,7 +42,8 @@ export function createServices(
   },
 ) {
   const settings = new SettingsService(store);
-  const sites = new SitesService(store, bus);
+  const crawlTargets = new TargetPolicy(() => settings.get().crawl_allow_restricted_addresses);
+  const sites = new SitesService(store, bus, crawlTargets);
   const jobs = new JobsService(store, bus);
   const pages = new PagesService(store);
   const dataDir = opts.dataDir ?? dirname(store.file);
@@ -55,9 +57,10 @@ export function createServices(
   return {
     bus,
     settings,
+    crawlTargets,
     sites,
     jobs,
-    crawl: new CrawlService(store, bus, sites, jobs, settings, opts.logger),
+    crawl: new CrawlService(store, bus, sites, jobs, settings, crawlTargets, opts.logger),
     pages,
     embeddings,
     similarity: new SimilarityService(store, bus, settings, jobs),

@@ -37,6 +37,7 @@ export const FETCH_ERRORS = [
   'timeout',
   'connection_reset',
   'connection_refused',
+  'address_refused',
   'dns',
   'tls',
   'body_too_slow',

@@ -80,6 +80,32 @@ export const StartUrl = z
     }
   }, 'must be an absolute http(s) URL, e.g. https://example.com/');
 
+/**
+ * HTTP Basic credentials for a site behind a login (staging, intranet). Sent to the site's own origin only. A
+ * start URL's `user:pass@` is moved here; reads show the user name and whether a password is set, never the
+ * password.
+ */
+export const HttpAuthInput = z
+  .strictObject({
+    username: z
+      .string()
+      .min(1, 'is required')
+      .max(256)
+      // RFC 7617: the user-id of Basic credentials cannot contain a colon, and no part may hold control characters.
+      .refine((v) => !v.includes(':'), 'may not contain ":"')
+      .refine((v) => !/\p{Cc}/u.test(v), 'may not contain control characters'),
+    password: z
+      .string()
+      .max(1024)
+      .refine((v) => !/\p{Cc}/u.test(v), 'may not contain control characters'),
+  })
+  .meta({ id: 'HttpAuthInput' });
+export type HttpAuthInput = z.infer<typeof HttpAuthInput>;
+
+export const HttpAuth = z
+  .object({ username: z.string(), password_set: z.boolean() })
+  .meta({ id: 'HttpAuth' });
+
 export const SiteStats = z.object({
   pages: z.number().int(),
   html_pages: z.number().int(),
@@ -99,6 +125,8 @@ export const Site = z
     start_url: z.string(),
     origin: z.string(),
     settings: CrawlSettings,
+    /** The site's HTTP credentials, without the password; null when it has none. */
+    http_auth: HttpAuth.nullable(),
     stats: SiteStats,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -111,6 +139,7 @@ export const SiteCreate = z
     start_url: StartUrl,
     name: z.string().trim().min(1).max(200).optional(),
     settings: CrawlSettingsPatch.optional(),
+    http_auth: HttpAuthInput.nullable().optional(),
   })
   .meta({ id: 'SiteCreate' });
 export type SiteCreate = z.infer<typeof SiteCreate>;
@@ -120,6 +149,8 @@ export const SitePatch = z
     name: z.string().trim().min(1).max(200).optional(),
     start_url: StartUrl.optional(),
     settings: CrawlSettingsPatch.optional(),
+    /** New credentials, or null to remove them; absent keeps what the site has. */
+    http_auth: HttpAuthInput.nullable().optional(),
   })
   .meta({ id: 'SitePatch' });
 export type SitePatch = z.infer<typeof SitePatch>;

@@ -36,6 +36,11 @@ const GscEndpointUrl = z
  */
 export const AppSettingsShape = {
   proxy_allow_internal: z.boolean(),
+  /**
+   * Lets crawls reach addresses they are kept from: link-local ones (169.254.0.0/16, fe80::/10, where cloud
+   * machines serve metadata and credentials), the unspecified address, and this app's own port.
+   */
+  crawl_allow_restricted_addresses: z.boolean(),
   chromium_path: z.string().min(1).max(4096).nullable(),
   similarity_duplicate_jaccard: z.number().min(0).max(1),
   similarity_merge_reranker: z.number().min(0).max(1),
@@ -65,6 +70,7 @@ export const AppSettingsShape = {
 
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
   proxy_allow_internal: false,
+  crawl_allow_restricted_addresses: false,
   chromium_path: null,
   similarity_duplicate_jaccard: 0.9,
   similarity_merge_reranker: 0.8,

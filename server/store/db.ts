@@ -86,6 +86,7 @@ function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
     try {
       db.transaction(() => {
         db.exec(m.sql);
+        m.run?.(db);
         if (m.foreignKeysOff) assertForeignKeys(db, m);
         insert.run(m.id, m.name, new Date().toISOString());
       })();

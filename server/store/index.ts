@@ -24,6 +24,7 @@ import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { similarityRepo } from './repos/similarity-repo.js';
 import { sitemapEntriesRepo } from './repos/sitemap-entries-repo.js';
+import { siteCredentialsRepo } from './repos/site-credentials-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
@@ -42,6 +43,7 @@ export function createStore(db: Db, file: string) {
     file,
     // Repositories: one per table.
     sites: sitesRepo(db),
+    siteCredentials: siteCredentialsRepo(db),
     jobs: jobsRepo(db),
     settings: settingsRepo(db),
     urls: urlsRepo(db),

@@ -558,12 +558,30 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.click('form[aria-labelledby="add-site-title"] button[type="submit"]');
     await waitForText(page, '[role="alert"]', 'must be an absolute http(s) URL');
 
-    await page.$eval('#site-start-url', (el) => ((el as unknown as { value: string }).value = ''));
+    const clearUrl = () =>
+      page.$eval('#site-start-url', (el) => ((el as unknown as { value: string }).value = ''));
+    // The app's own address is no site to crawl, and the form says why.
+    await clearUrl();
+    await page.type('#site-start-url', `${t.baseUrl}/`);
+    await page.click('form[aria-labelledby="add-site-title"] button[type="submit"]');
+    await waitForText(page, '[role="alert"]', "this Siteloupe's own address");
+
+    await clearUrl();
     await page.type('#site-start-url', second.startUrl);
     await page.type('#site-name', 'Second site');
+    // A staging login: the user name is shown back, the password never.
+    await page.click('form[aria-labelledby="add-site-title"] details summary');
+    await page.type('#site-username', 'analyst');
+    await page.type('#site-password', 'Quokka-7');
     await page.click('form[aria-labelledby="add-site-title"] button[type="submit"]');
     await page.waitForFunction(`/^#\\/sites\\/\\d+$/.test(location.hash)`);
     const newId = Number(await inPage<string>(page, `location.hash.split('/')[2]`));
+    await waitForText(page, '.view-lede', 'signs in as analyst');
+    assert.deepEqual((await t.get(`/sites/${newId}`)).body.http_auth, {
+      username: 'analyst',
+      password_set: true,
+    });
+    assert.ok(!(await page.content()).includes('Quokka-7'), 'the password is not on the page');
     // Slow enough to watch: the fixture answers instantly.
     await t.patch(`/sites/${newId}`, { settings: { max_requests_per_second: 25, concurrency: 2 } });
     await waitForText(page, 'h1', 'Second site');

@@ -157,6 +157,17 @@ const DEEP_JSON = `${'['.repeat(8000)}${']'.repeat(8000)}`;
 const UNDECODABLE_MARK = 'zz-undecodable-zz';
 const UNDECODABLE = ['%ff', '%E0%A4%A', '%'];
 
+/**
+ * Start URLs no crawl may reach: cloud metadata in three spellings and the unspecified address (this app's own
+ * port is in crawl-targets.test.ts, which knows it). Each is a well-formed URL, refused for where it points.
+ */
+const RESTRICTED_TARGETS = [
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+  'http://2852039166/',
+  'http://0.0.0.0:8080/',
+];
+
 /** An id of the right shape that no row has. */
 export const UNKNOWN_ID = 2 ** 31 - 7;
 
@@ -336,6 +347,15 @@ export function invalidRequests(op: Operation, ctx: GenContext, success?: Draft)
           fc.constantFrom(...(refused.length ? refused : sizes)).map((n) => withField(d, k, 'é'.repeat(n))),
         `body.${k}`,
       );
+      if (k === 'start_url')
+        mutate(
+          `restricted-target:${k}`,
+          (d) =>
+            fc
+              .constantFrom(...RESTRICTED_TARGETS)
+              .map((v): [Draft, Expectation] => [withField(d, k, v)[0], 400]),
+          `body.${k}`,
+        );
       const shape = idShape(schema, ctx);
       if (shape) {
         const asShape = (v: unknown) => (shape === 'array' ? [v] : v);

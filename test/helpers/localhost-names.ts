@@ -5,6 +5,7 @@
  * hosts-file entry for the test process, nothing else of the fetch is replaced.
  */
 import dns from 'node:dns';
+import { isIP } from 'node:net';
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: unknown, family?: number) => void;
 
@@ -13,19 +14,22 @@ export function isLocalhostName(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost');
 }
 
-/** Turns the mapping on; the returned function turns it off again. */
-export function mapLocalhostNames(): () => void {
+/**
+ * Turns the mapping on; the returned function turns it off again. `names` adds hosts-file entries of the test's
+ * own (read at each lookup, so a test can change an answer between two connections, as DNS rebinding does).
+ */
+export function mapLocalhostNames(names: ReadonlyMap<string, string> = new Map()): () => void {
   const original = dns.lookup;
   const lookup = (hostname: string, options: unknown, callback?: LookupCallback): void => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
     const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean };
-    if (!isLocalhostName(hostname)) {
+    const address = names.get(hostname.toLowerCase()) ?? (isLocalhostName(hostname) ? '127.0.0.1' : null);
+    if (address === null) {
       (original as (...args: unknown[]) => void).call(dns, hostname, options, callback);
       return;
     }
-    process.nextTick(() =>
-      opts.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4),
-    );
+    const family = isIP(address);
+    process.nextTick(() => (opts.all ? cb(null, [{ address, family }]) : cb(null, address, family)));
   };
   dns.lookup = lookup as typeof dns.lookup;
   return () => {

@@ -96,6 +96,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   await once(server, 'listening');
   answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
+  services.crawlTargets.servesOn(port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const http = supertest(baseUrl);
   const auth = { Authorization: `Bearer ${TEST_TOKEN}` };

@@ -54,6 +54,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
           <h1>{site.name}</h1>
           <p className="view-lede">
             <ExternalLink url={site.start_url} /> · added {fmtDate(site.created_at)}
+            {site.http_auth && <> · signs in as {site.http_auth.username}</>}
           </p>
         </div>
         <CrawlButton site={site} disabled={crawling} onStarted={jobs.track} />
@@ -316,6 +317,12 @@ function AnalysisPanel({
   );
 }
 
+/** What a crawl noted about the site (a Crawl-delay it capped, …); older crawls have none. */
+function crawlNotes(job: Job): string[] {
+  const result = job.result as { notes?: unknown } | null;
+  return Array.isArray(result?.notes) ? result.notes.filter((n): n is string => typeof n === 'string') : [];
+}
+
 function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown }) {
   return (
     <div className="panel">
@@ -352,7 +359,14 @@ function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown
                   </span>
                 </td>
                 <td className="num">{fmtInt(job.progress.done)}</td>
-                <td className="muted">{job.error?.detail ?? job.progress.message}</td>
+                <td className="muted">
+                  {job.error?.detail ?? job.progress.message}
+                  {crawlNotes(job).map((note) => (
+                    <div key={note} className="crawl-note">
+                      {note}
+                    </div>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -59,6 +59,8 @@ function AddSite({ onAdded }: { onAdded: () => void }) {
   const [startUrl, setStartUrl] = useState('');
   const [name, setName] = useState('');
   const [maxPages, setMaxPages] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
   const create = useAction(sitesApi.create);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +69,14 @@ function AddSite({ onAdded }: { onAdded: () => void }) {
       start_url: startUrl.trim(),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(maxPages.trim() && Number.isFinite(limit) ? { settings: { max_pages: limit } } : {}),
+      ...(username.trim() ? { http_auth: { username: username.trim(), password } } : {}),
     });
     if (!site) return;
     setStartUrl('');
     setName('');
     setMaxPages('');
+    setUsername('');
+    setPassword('');
     onAdded();
     navigate(links.site(site.id));
   };
@@ -114,6 +119,34 @@ function AddSite({ onAdded }: { onAdded: () => void }) {
           {create.busy ? 'Adding…' : 'Add site'}
         </button>
       </div>
+      <details className="form-more">
+        <summary>Site behind a login (HTTP authentication)</summary>
+        <p className="muted">
+          Sent to this site only, never to other hosts it links to. The password is stored on this computer
+          and never shown again.
+        </p>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="site-username">User name</label>
+            <input
+              id="site-username"
+              autoComplete="off"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="site-password">Password</label>
+            <input
+              id="site-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+        </div>
+      </details>
       <ErrorNotice error={create.error} />
     </form>
   );

@@ -10,13 +10,19 @@ import type { CrawlStart } from '../../schemas/crawl.js';
 import type { Job, JobKind, JobOf, JobParamsOf } from '../../schemas/jobs.js';
 import { CrawlSettings } from '../../schemas/sites.js';
 import type { Logger } from '../../logger.js';
-import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { SitesService } from '../sites/sites-service.js';
 import { CrawlCheckpoint, Crawler, type CrawlProgress, type CrawlReport } from './crawler.js';
 import { ExtractorPool } from './extract-pool.js';
+import type { TargetPolicy } from './target-policy.js';
+import { splitUrlCredentials, type UrlCredentials } from '../../store/url-credentials.js';
+
+/** RFC 7617 Basic credentials, UTF-8 encoded. */
+const basicAuthorization = (c: UrlCredentials) =>
+  `Basic ${Buffer.from(`${c.username}:${c.password}`, 'utf8').toString('base64')}`;
 
 /** Work that reads or rewrites a site's pages must not overlap a crawl of it. */
 export const CRAWL_EXCLUSIVE_WITH = ['crawl'] as const satisfies readonly JobKind[];
@@ -41,6 +47,7 @@ export class CrawlService {
     private readonly sites: SitesService,
     private readonly jobs: JobsService,
     private readonly settings: SettingsService,
+    private readonly targets: TargetPolicy,
     private readonly logger: Logger,
   ) {}
 
@@ -55,16 +62,25 @@ export class CrawlService {
     return path;
   }
 
-  start(input: CrawlStart): Job {
+  /**
+   * Refuses at once a crawl whose start URL it may not reach (the setting may have changed since the site was
+   * added, or its name resolves elsewhere now); every connection is checked again while it runs.
+   */
+  async start(input: CrawlStart): Promise<Job> {
     const site = this.sites.get(input.site_id);
     const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
     if (settings.render_js !== 'off') this.chromiumPath();
+    const refused = input.mode === 'spider' ? await this.targets.check(new URL(site.start_url)) : null;
+    if (refused) throw new ValidationError(`Site ${site.id} cannot be crawled: ${refused}`, []);
+    // Job parameters are listed by the API: a list URL's `user:pass@` is not kept there.
+    const urls = input.urls?.map((u) => splitUrlCredentials(u).href);
     return this.jobs.create({
       kind: 'crawl',
-      site_id: site.id,
+      // Read again after the await: a site deleted meanwhile is a 404, not a job for nothing.
+      site_id: this.sites.get(input.site_id).id,
       params: {
         mode: input.mode,
-        ...(input.urls ? { urls: input.urls } : {}),
+        ...(urls ? { urls } : {}),
         ...(input.settings ? { settings: input.settings } : {}),
       },
       exclusive_with: CRAWL_EXCLUSIVE_WITH,
@@ -100,9 +116,12 @@ export class CrawlService {
     const site = this.sites.get(siteId);
     const params = ctx.params;
     const settings = CrawlSettings.parse({ ...site.settings, ...params.settings });
+    const auth = this.sites.credentials(siteId);
     const fetcher = new HttpFetcher({
       connectionsPerOrigin: settings.concurrency,
       timeoutMs: settings.timeout_ms,
+      refuse: this.targets.refuse,
+      credentials: auth && { origin: auth.origin, authorization: basicAuthorization(auth.credentials) },
     });
     const renderer =
       settings.render_js === 'off'
@@ -110,6 +129,11 @@ export class CrawlService {
         : new BrowserPool({
             executablePath: this.chromiumPath(),
             maxPages: Math.min(settings.concurrency, 4),
+            refuse: this.targets.refuse,
+            credentials: auth && {
+              origin: auth.origin,
+              authorization: basicAuthorization(auth.credentials),
+            },
           });
     try {
       const crawler = new Crawler(

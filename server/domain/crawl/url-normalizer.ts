@@ -54,6 +54,9 @@ export function normalizeUrl(href: string, base: string | URL, queryParams: Quer
   // when stripping empties the query and which is harmless otherwise (servers see the same request).
   const rawQuery = url.search.slice(1);
   url.hash = '';
+  // Credentials in a link are not part of the page's address, and must not be stored with it.
+  url.username = '';
+  url.password = '';
   url.search = '';
 
   const query = queryParams === 'strip' ? '' : filterQuery(rawQuery, queryParams);

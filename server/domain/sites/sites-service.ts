@@ -1,10 +1,12 @@
 /** Sites: the root every crawl, page and campaign belongs to. */
 import type { Store } from '../../store/index.js';
 import type { SiteRow } from '../../store/repos/sites-repo.js';
+import { splitUrlCredentials, type UrlCredentials } from '../../store/url-credentials.js';
 import type { CursorKey } from '../../schemas/common.js';
 import { CRAWL_SETTINGS_DEFAULTS, type Site, type SiteCreate, type SitePatch } from '../../schemas/sites.js';
 import type { SiteSummary } from '../../schemas/graph.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import type { TargetPolicy } from '../crawl/target-policy.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 
@@ -17,6 +19,7 @@ export class SitesService {
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
+    private readonly targets: TargetPolicy,
   ) {}
 
   private toSite(row: SiteRow): Site {
@@ -26,10 +29,46 @@ export class SitesService {
       start_url: row.start_url,
       origin: row.origin,
       settings: { ...CRAWL_SETTINGS_DEFAULTS, ...row.settings },
+      http_auth: this.httpAuth(row.id),
       stats: this.store.siteStats.get(row.id),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
+  }
+
+  private httpAuth(id: number): Site['http_auth'] {
+    const c = this.store.siteCredentials.get(id);
+    return c ? { username: c.username, password_set: c.password !== '' } : null;
+  }
+
+  /** The credentials a crawl of the site sends, with the origin they are for. */
+  credentials(id: number): { origin: string; credentials: UrlCredentials } | null {
+    const row = this.row(id);
+    const credentials = this.store.siteCredentials.get(id);
+    return credentials ? { origin: row.origin, credentials } : null;
+  }
+
+  /**
+   * The start URL as stored (without userinfo) and the credentials to keep: those given as `http_auth`, else
+   * the URL's own. Both at once is ambiguous and refused. The target must be one a crawl may reach.
+   */
+  private async startUrl(
+    startUrl: string,
+    httpAuth: UrlCredentials | null | undefined,
+  ): Promise<{ href: string; credentials: UrlCredentials | null | undefined }> {
+    const { href, credentials } = splitUrlCredentials(startUrl);
+    if (credentials && httpAuth !== undefined) {
+      throw new ValidationError('Credentials were given twice: in start_url and in http_auth.', [
+        { path: 'body.http_auth', message: 'give credentials in http_auth or in start_url, not both' },
+      ]);
+    }
+    const refused = await this.targets.check(new URL(href));
+    if (refused) {
+      throw new ValidationError(`start_url cannot be crawled: ${refused}`, [
+        { path: 'body.start_url', message: refused },
+      ]);
+    }
+    return { href, credentials: credentials ?? httpAuth };
   }
 
   private row(id: number): SiteRow {
@@ -48,27 +87,41 @@ export class SitesService {
     return { items: page.map((r) => this.toSite(r)), next_cursor };
   }
 
-  create(input: SiteCreate): Site {
-    const url = new URL(input.start_url);
-    const row = this.store.sites.insert({
-      name: input.name ?? url.hostname,
-      start_url: url.href,
-      origin: url.origin,
-      settings: input.settings ?? {},
+  async create(input: SiteCreate): Promise<Site> {
+    const { href, credentials } = await this.startUrl(input.start_url, input.http_auth);
+    const url = new URL(href);
+    const row = this.store.tx(() => {
+      const inserted = this.store.sites.insert({
+        name: input.name ?? url.hostname,
+        start_url: href,
+        origin: url.origin,
+        settings: input.settings ?? {},
+      });
+      if (credentials) this.store.siteCredentials.set(inserted.id, credentials);
+      return inserted;
     });
     return this.toSite(row);
   }
 
-  update(id: number, patch: SitePatch): Site {
-    const row = this.row(id);
-    const startUrl = patch.start_url ? new URL(patch.start_url).href : row.start_url;
-    const settings = { ...row.settings, ...patch.settings };
-    const updated = this.store.sites.update(id, {
-      name: patch.name ?? row.name,
-      start_url: startUrl,
-      origin: originOf(startUrl),
-      settings,
-    })!;
+  async update(id: number, patch: SitePatch): Promise<Site> {
+    this.row(id);
+    const given = patch.start_url ? await this.startUrl(patch.start_url, patch.http_auth) : null;
+    const credentials = given ? given.credentials : patch.http_auth;
+    // Read again after the await: another request may have changed the site meanwhile.
+    const updated = this.store.tx(() => {
+      const row = this.row(id);
+      const startUrl = given?.href ?? row.start_url;
+      // Credentials were given for one origin; a start URL on another origin does not take them along.
+      const moved = originOf(startUrl) !== row.origin;
+      if (credentials) this.store.siteCredentials.set(id, credentials);
+      else if (credentials === null || moved) this.store.siteCredentials.clear(id);
+      return this.store.sites.update(id, {
+        name: patch.name ?? row.name,
+        start_url: startUrl,
+        origin: originOf(startUrl),
+        settings: { ...row.settings, ...patch.settings },
+      })!;
+    });
     this.bus.emit('site.updated', { site_id: id, changes: ['site'] });
     return this.toSite(updated);
   }

@@ -37,8 +37,8 @@ export function sitesRoutes(s: Services) {
           headers: { Location: { description: 'The site’s URL.' } },
         },
       },
-      handler: ({ body }) => {
-        const site = s.sites.create(body);
+      handler: async ({ body }) => {
+        const site = await s.sites.create(body);
         return reply(201, site, { Location: `/sites/${site.id}` });
       },
     }),

@@ -22,6 +22,8 @@ import auditLinkIndexes from './0017-audit-link-indexes.js';
 import robotsFiles from './0018-robots-files.js';
 import sitemapEntries from './0019-sitemap-entries.js';
 import pairEvidence from './0020-pair-evidence.js';
+import siteCredentials from './0021-site-credentials.js';
+import type Database from 'better-sqlite3';
 
 export interface Migration {
   id: number;
@@ -33,6 +35,8 @@ export interface Migration {
    * reference is checked before the migration commits.
    */
   foreignKeysOff?: boolean;
+  /** A data step after `sql`, in the same transaction, for what SQL cannot express (parsing URLs). */
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -56,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   robotsFiles,
   sitemapEntries,
   pairEvidence,
+  siteCredentials,
 ];

@@ -57,16 +57,21 @@ function shell(title: string, extraBody = ''): string {
 
 interface Site {
   origin: string;
+  port: number;
   hits: Map<string, number>;
+  /** The Authorization header of each path's last request (absent: none). */
+  authorizations: Map<string, string | undefined>;
   hitsFor(path: string): number;
   close(): Promise<void>;
 }
 
 async function serveSite(): Promise<Site> {
   const hits = new Map<string, number>();
+  const authorizations = new Map<string, string | undefined>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    authorizations.set(path, req.headers.authorization);
     const send = (type: string, body: string, delayMs = 0) =>
       setTimeout(() => res.writeHead(200, { 'content-type': type }).end(body), delayMs);
     switch (path) {
@@ -99,7 +104,9 @@ async function serveSite(): Promise<Site> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    port,
     hits,
+    authorizations,
     hitsFor: (path) => hits.get(path) ?? 0,
     close: async () => {
       server.closeAllConnections();
@@ -330,6 +337,22 @@ describe('BrowserPool lifecycle', () => {
     console.log(
       `# 20 renders: ${avg.toFixed(0)} ms average in the tab, ${wallMs.toFixed(0)} ms wall (2 tabs)`,
     );
+    await closeAndCheck(p);
+  });
+
+  it("adds the site's credentials to the page's own requests", async () => {
+    // Which requests get them and which addresses are refused is decided per URL (browser-tab-policy unit
+    // test); this shows Chromium sends what the policy adds, on scripts and on the page's own fetches alike.
+    const p = pool({
+      maxPages: 1,
+      refuse: () => null,
+      credentials: { origin: site.origin, authorization: 'Basic YW5hOnNlY3JldA==' },
+    });
+    site.hits.clear();
+    const result = await p.render(page('/auth/', shell('Staging')));
+    assert.match(result.html, /Read Beta guide/);
+    for (const path of ['/app.js', '/data.json', '/more.json'])
+      assert.equal(site.authorizations.get(path), 'Basic YW5hOnNlY3JldA==', path);
     await closeAndCheck(p);
   });
 

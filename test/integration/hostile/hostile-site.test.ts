@@ -156,6 +156,19 @@ describe('crawling a hostile site', () => {
         ['skipped', 'not_crawled'],
       );
 
+      // Redirects toward cloud metadata or "this computer" are recorded and never followed; links with
+      // credentials are followed without them, and no stored URL keeps userinfo.
+      for (const path of ['/to-metadata', '/to-metadata-mapped', '/to-unspecified'])
+        assert.ok([301, 302].includes(row(path).status_code!), path);
+      const offsite = rows.filter((r) => /169\.254|a9fe|0\.0\.0\.0/.test(r.url));
+      assert.equal(offsite.length, 3, JSON.stringify(offsite));
+      for (const r of offsite) assert.deepEqual([r.state, r.reason], ['skipped', 'outside_scope'], r.url);
+      ok('/after/creds', 'After creds');
+      assert.ok(
+        rows.every((r) => !new URL(r.url).username),
+        'a URL kept its userinfo',
+      );
+
       // Nothing is fetched more than once, except the retries of transient failures (two at most).
       const repeated = [...site.requests]
         .filter(([, n]) => n > 1)

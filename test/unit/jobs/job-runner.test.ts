@@ -132,9 +132,9 @@ describe('JobRunner', () => {
     s.db.close();
   });
 
-  it('refuses a second exclusive job for the same site', () => {
+  it('refuses a second exclusive job for the same site', async () => {
     const s = setup([countingJob()]);
-    const site = s.services.sites.create({ start_url: 'https://example.test/' });
+    const site = await s.services.sites.create({ start_url: 'https://example.test/' });
     s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} });
     assert.throws(
       () => s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} }),

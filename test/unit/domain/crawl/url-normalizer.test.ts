@@ -22,6 +22,12 @@ describe('normalizeUrl: resolution and scheme', () => {
     assert.equal(n('?page=2'), 'https://example.com/blog/post?page=2');
   });
 
+  it('drops user:pass@ from a link and from a base that carries one, so no credentials are stored', () => {
+    assert.equal(n('http://ana:secret@example.com/admin'), 'http://example.com/admin');
+    assert.equal(n('/x', 'keep', 'https://ana:p%40ss@example.com/'), 'https://example.com/x');
+    assert.equal(n('https://ana@example.com/'), 'https://example.com/');
+  });
+
   it('accepts a URL object as the base (a <base href> already parsed)', () => {
     assert.equal(n('a', 'keep', new URL('http://other.test/dir/')), 'http://other.test/dir/a');
   });
