@@ -14,6 +14,7 @@
  */
 import type { ServerConfig } from '../server/config.js';
 import type { RunningServer } from '../server/main.js';
+import type { SiteChangedEvent } from '../server/schemas/events.js';
 
 export interface EmbeddedServerOptions {
   /** Where the database and the API token live (the shell uses `<userData>/data`). */
@@ -41,6 +42,8 @@ export interface EmbeddedServer {
    * job that does not stop; later calls return the first call's promise.
    */
   stop(timeoutMs?: number): Promise<StopOutcome>;
+  /** Calls `listener` with each `site.changed` notice (after a scheduled crawl); returns the unsubscribe. */
+  onSiteChanged(listener: (event: SiteChangedEvent) => void): () => void;
 }
 
 export const STOP_TIMEOUT_MS = 5_000;
@@ -77,6 +80,10 @@ function wrap(server: RunningServer, dataDir: string, token: string): EmbeddedSe
     openUrl: `${server.url}?token=${encodeURIComponent(token)}`,
     origin: new URL(server.url).origin,
     dataDir,
+    onSiteChanged(listener) {
+      server.services.bus.on('site.changed', listener);
+      return () => server.services.bus.off('site.changed', listener);
+    },
     stop(timeoutMs = STOP_TIMEOUT_MS) {
       stopping ??= new Promise<StopOutcome>((resolve) => {
         const timer = setTimeout(() => {

@@ -5,7 +5,7 @@
  * desktop app and `siteloupe serve` in a browser behave the same.
  */
 import { join } from 'node:path';
-import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, Notification, session, type BrowserWindow } from 'electron';
 import { buildAppMenu } from './app-menu.js';
 import { createMainWindow, guardWebContents, hardenSession } from './app-window.js';
 import {
@@ -68,6 +68,19 @@ async function start(): Promise<void> {
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origin));
   Menu.setApplicationMenu(buildAppMenu({ dataDir, origin }));
   openWindow(server.openUrl);
+  server.onSiteChanged((event) => {
+    if (!Notification.isSupported()) return;
+    // The message names the site and counts; it carries no text from crawled pages.
+    const note = new Notification({ title: 'Siteloupe', body: event.message });
+    note.on('click', () => {
+      if (!mainWindow) return;
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+      const hash = `#/sites/${event.site_id}/changes?from=${event.from}&to=${event.to}`;
+      mainWindow.webContents.executeJavaScript(`location.hash = ${JSON.stringify(hash)}`).catch(() => {});
+    });
+    note.show();
+  });
 }
 
 /** Stops the server once (waiting for a start still under way), then lets the quit go through. */

@@ -19,6 +19,7 @@ import { pagesRoutes } from './http/routes/pages.js';
 import { proxyRoutes } from './http/routes/proxy.js';
 import { similarityRoutes } from './http/routes/similarity.js';
 import { auditRoutes } from './http/routes/audit.js';
+import { historyRoutes } from './http/routes/history.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { targetsRoutes } from './http/routes/targets.js';
 import { systemRoutes } from './http/routes/system.js';
@@ -64,6 +65,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...graphRoutes(services),
     ...similarityRoutes(services),
     ...auditRoutes(services),
+    ...historyRoutes(services),
     ...ideasRoutes(services),
     ...analyticsRoutes(services),
     ...exportRoutes(services),

@@ -13,8 +13,10 @@ import { answerClientErrors } from './http/client-errors.js';
 import type { ServerConfig } from './config.js';
 import { EventBus } from './domain/events.js';
 import { createServices, type Services } from './domain/services.js';
+import { CrawlScheduler } from './jobs/crawl-scheduler.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { JobKind } from './jobs/job-kind.js';
+import { wireChangeNotices } from './jobs/change-notices.js';
 import { wireFollowUps } from './jobs/follow-ups.js';
 import { builtinJobKinds } from './jobs/kinds/index.js';
 import { createLogger, type Logger } from './logger.js';
@@ -58,6 +60,7 @@ export function openRuntime(
   const runner = new JobRunner(services.jobs, bus, logger, config.maxConcurrentJobs, opts.runnerFilter);
   for (const kind of builtinJobKinds(services, opts.jobKinds)) runner.register(kind);
   wireFollowUps(services, logger);
+  wireChangeNotices(services, logger);
   return { logger, db, store, bus, services, runner };
 }
 
@@ -93,10 +96,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const port = (server.address() as AddressInfo).port;
   // A crawl of this port would crawl the app itself.
   services.crawlTargets.servesOn(port);
+  // After the port is known, so a schedule cannot crawl the app itself. Only a server runs schedules: a
+  // `siteloupe crawl` in a terminal runs the one crawl it was asked for.
+  const scheduler = new CrawlScheduler(services, logger);
+  void scheduler.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      scheduler.stop();
+      await scheduler.settled();
       await runner.stop();
       await services.embeddings.close();
       // SSE connections never end on their own; closeAllConnections lets server.close() finish.

@@ -5,12 +5,14 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { EventsProvider, useEventsConnected } from './api/events.js';
+import { ChangeNotices } from './components/change-notices.js';
 import { EmptyState, Loading } from './components/feedback.js';
 import { links, navigate, useHashRoute, type Route, type SiteView } from './router.js';
 import { SitesProvider, useSites } from './sites-context.js';
 import { AnalyticsView } from './views/analytics-view.js';
 import { CampaignView } from './views/campaign-view.js';
 import { CampaignsView } from './views/campaigns-view.js';
+import { ChangesView } from './views/changes-view.js';
 import { ExportsView } from './views/exports-view.js';
 import { IssueView } from './views/issue-view.js';
 import { IssuesView } from './views/issues-view.js';
@@ -27,6 +29,7 @@ const GraphView = lazy(() => import('./views/graph-view.js').then((m) => ({ defa
 const SITE_NAV: { view: SiteView; label: string }[] = [
   { view: 'overview', label: 'Overview' },
   { view: 'issues', label: 'Issues' },
+  { view: 'changes', label: 'Changes' },
   { view: 'pages', label: 'Pages' },
   { view: 'graph', label: 'Link graph' },
   { view: 'similarity', label: 'Similarity' },
@@ -138,6 +141,7 @@ function Shell() {
         <ConnectionState />
       </nav>
       <main className="content" id="main">
+        <ChangeNotices />
         <RouteView route={route} params={params} />
       </main>
     </div>
@@ -183,6 +187,8 @@ function RouteView({ route, params }: { route: Route; params: URLSearchParams })
         route.siteId,
         <IssueView key={`${route.siteId}/${route.check}`} siteId={route.siteId} check={route.check} />,
       );
+    case 'changes':
+      return gated(route.siteId, <ChangesView siteId={route.siteId} params={params} />);
     case 'pages':
       return gated(route.siteId, <PagesView siteId={route.siteId} params={params} />);
     case 'page':

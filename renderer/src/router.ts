@@ -11,6 +11,8 @@ export type Route =
   | { view: 'issues'; siteId: number }
   /** One audit check's URLs; `check` is as the address says, checked against the site's issues by the view. */
   | { view: 'issue'; siteId: number; check: string }
+  /** What changed between two crawls; which two, and the kinds shown, are in the query (`from`, `to`, `change`). */
+  | { view: 'changes'; siteId: number }
   | { view: 'pages'; siteId: number }
   | { view: 'page'; siteId: number; pageId: number }
   | { view: 'graph'; siteId: number }
@@ -23,9 +25,18 @@ export type Route =
   | { view: 'not-found'; path: string };
 
 export type SiteView =
-  'overview' | 'issues' | 'pages' | 'graph' | 'similarity' | 'search' | 'analytics' | 'exports';
+  'overview' | 'issues' | 'changes' | 'pages' | 'graph' | 'similarity' | 'search' | 'analytics' | 'exports';
 
-const SITE_VIEWS: SiteView[] = ['issues', 'pages', 'graph', 'similarity', 'search', 'analytics', 'exports'];
+const SITE_VIEWS: SiteView[] = [
+  'issues',
+  'changes',
+  'pages',
+  'graph',
+  'similarity',
+  'search',
+  'analytics',
+  'exports',
+];
 
 export function parseHash(hash: string): { route: Route; params: URLSearchParams } {
   const raw = hash.replace(/^#/, '') || '/';
@@ -105,6 +116,15 @@ export const links = {
     view === 'overview' ? `#/sites/${siteId}` : `#/sites/${siteId}/${view}`,
   page: (siteId: number, pageId: number) => `#/sites/${siteId}/pages/${pageId}`,
   issue: (siteId: number, check: string) => `#/sites/${siteId}/issues/${check}`,
+  /** The changes between crawls `from` and `to` (the latest two when left out), of the `change` kinds only. */
+  changes: (siteId: number, q: { from?: number; to?: number; change?: readonly string[] } = {}) => {
+    const search = new URLSearchParams();
+    if (q.from !== undefined) search.set('from', String(q.from));
+    if (q.to !== undefined) search.set('to', String(q.to));
+    if (q.change?.length) search.set('change', q.change.join(','));
+    const text = search.toString();
+    return `#/sites/${siteId}/changes${text ? `?${text}` : ''}`;
+  },
   campaigns: (hub?: string) => (hub ? `#/campaigns?hub=${encodeURIComponent(hub)}` : '#/campaigns'),
   campaign: (id: number) => `#/campaigns/${id}`,
 };

@@ -8,7 +8,7 @@ import cliProgress from 'cli-progress';
 import { resolveConfig } from '../config.js';
 import { openRuntime } from '../main.js';
 import type { Job } from '../schemas/jobs.js';
-import { CrawlSettingsPatch, type Site } from '../schemas/sites.js';
+import { CrawlSettingsOverride, type Site } from '../schemas/sites.js';
 
 export interface CrawlFlags {
   dataDir?: string;
@@ -26,7 +26,7 @@ export interface CrawlFlags {
   resume?: boolean;
 }
 
-function settingsFrom(flags: CrawlFlags): CrawlSettingsPatch {
+function settingsFrom(flags: CrawlFlags): CrawlSettingsOverride {
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const raw = {
     max_pages: num(flags.maxPages),
@@ -40,7 +40,7 @@ function settingsFrom(flags: CrawlFlags): CrawlSettingsPatch {
     respect_robots: flags.robots ? undefined : false,
     use_sitemaps: flags.sitemaps ? undefined : false,
   };
-  const parsed = CrawlSettingsPatch.safeParse(
+  const parsed = CrawlSettingsOverride.safeParse(
     Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
   );
   if (!parsed.success) {

@@ -13,6 +13,9 @@ export interface AppEventMap {
   'job.finished': [job: StreamEvents['job.finished']];
   'job.cancel-requested': [jobId: number];
   'site.updated': [event: SiteUpdatedEvent];
+  'site.changed': [event: StreamEvents['site.changed']];
+  /** Not streamed: the scheduler forgets the site's schedule. */
+  'site.deleted': [siteId: number];
 }
 
 export class EventBus extends EventEmitter<AppEventMap> {

@@ -28,7 +28,9 @@ import { JobsService } from './jobs/jobs-service.js';
 import { SettingsService } from './settings/settings-service.js';
 import { SitesService } from './sites/sites-service.js';
 import { HealthService } from './system/health-service.js';
+import { ScheduleService } from './schedule/schedule-service.js';
 import { TargetPolicy } from './crawl/target-policy.js';
+import { HistoryService } from './history/history-service.js';
 
 export function createServices(
   store: Store,
@@ -39,18 +41,24 @@ export function createServices(
     logger: Logger;
     /** Where secrets and uploads live; defaults to the database's folder, which is the data dir. */
     dataDir?: string;
+    /** The clock crawl schedules are read with (`next_crawl_at`); tests of the scheduler move it. */
+    now?: () => Date;
   },
 ) {
   const settings = new SettingsService(store);
   const crawlTargets = new TargetPolicy(() => settings.get().crawl_allow_restricted_addresses);
-  const sites = new SitesService(store, bus, crawlTargets);
+  const sites = new SitesService(store, bus, crawlTargets, opts.now);
+  const history = new HistoryService(store, bus, settings);
   const jobs = new JobsService(store, bus);
   const pages = new PagesService(store);
   const dataDir = opts.dataDir ?? dirname(store.file);
   const gscCredentials = new GscCredentials(dataDir);
   const gscWriter = new GscWriter(store, sites);
   const gscQueries = new GscQueries(store);
-  const embeddings = new EmbeddingService(store, bus, settings, pages, jobs, opts);
+  const embeddings = new EmbeddingService(store, bus, settings, pages, jobs, {
+    ...opts,
+    contentMoved: (siteId) => history.contentMoved(siteId),
+  });
   const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available());
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
   const audit = new AuditService(store, bus, jobs, settings);
@@ -59,8 +67,10 @@ export function createServices(
     settings,
     crawlTargets,
     sites,
+    schedules: new ScheduleService(store),
     jobs,
-    crawl: new CrawlService(store, bus, sites, jobs, settings, crawlTargets, opts.logger),
+    crawl: new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger),
+    history,
     pages,
     embeddings,
     similarity: new SimilarityService(store, bus, settings, jobs),
@@ -75,6 +85,7 @@ export function createServices(
       store,
       new ReportService(store, settings, { version: opts.version, gsc: gscQueries }),
       new AuditExports(audit),
+      history,
     ),
     graph: new GraphService(store),
     health: new HealthService(store, settings, opts),

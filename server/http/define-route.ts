@@ -16,6 +16,7 @@ export const TAGS = [
   'graph',
   'similarity',
   'audit',
+  'history',
   'analytics',
   'ideas',
   'export',

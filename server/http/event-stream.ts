@@ -72,9 +72,15 @@ export function openEventStream(bus: EventBus, filter: StreamFilter, req: Reques
     if (filter.site_id === undefined || event.site_id === filter.site_id) send('site.updated', event);
   };
 
+  const onChanged = (event: AppEventMap['site.changed'][0]) => {
+    if (filter.job_id !== undefined) return;
+    if (filter.site_id === undefined || event.site_id === filter.site_id) send('site.changed', event);
+  };
+
   bus.on('job.progress', onProgress);
   bus.on('job.finished', onFinished);
   bus.on('site.updated', onSite);
+  bus.on('site.changed', onChanged);
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
 
   const close = () => {
@@ -83,6 +89,7 @@ export function openEventStream(bus: EventBus, filter: StreamFilter, req: Reques
     bus.off('job.progress', onProgress);
     bus.off('job.finished', onFinished);
     bus.off('site.updated', onSite);
+    bus.off('site.changed', onChanged);
   };
   req.on('close', close);
   res.on('error', close);

@@ -1,7 +1,9 @@
 /**
  * Work that follows other work: a successful crawl queues the site audit and the embedding of the site's changed
  * pages (when the model is built), and a successful similarity analysis queues the audit again for its semantic
- * checks, so the issues, search and similarity are current without the user asking.
+ * checks, so the issues, search and similarity are current without the user asking. A crawl the site's schedule
+ * started goes one step further, since nobody is there to ask: once its embeddings are done, the similarity
+ * analysis runs again on a site that has had one, with the thresholds it last ran with.
  */
 import { ConflictError } from '../domain/errors.js';
 import type { Services } from '../domain/services.js';
@@ -18,7 +20,37 @@ function quietly(queue: () => unknown): void {
 }
 
 export function wireFollowUps(services: Services, logger: Logger): () => void {
+  // Embed jobs that follow a scheduled crawl. Kept in memory: after a restart the embedding still runs, and the
+  // analysis waits for the next scheduled crawl or the analyst.
+  const afterScheduledCrawl = new Set<number>();
+
+  /** The embed job that will embed the crawl's pages: the one queued now, or one already queued. */
+  const queueEmbedding = (siteId: number): number | null => {
+    try {
+      return services.embeddings.schedule(siteId).id;
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      const id = err.problemFields.job_id;
+      return typeof id === 'number' && services.jobs.get(id).kind === 'embed' ? id : null;
+    }
+  };
+
+  const analyseAgain = (siteId: number) => {
+    const last = services.jobs.list({
+      limit: 1,
+      site_id: siteId,
+      kind: ['similarity'],
+      status: ['succeeded'],
+    }).items[0];
+    if (last?.kind !== 'similarity') return;
+    const thresholds = last.params.thresholds;
+    quietly(() => services.similarity.schedule({ site_id: siteId, ...(thresholds ? { thresholds } : {}) }));
+  };
+
   const onFinished = (job: Job) => {
+    if (job.kind === 'embed' && afterScheduledCrawl.delete(job.id) && job.status === 'succeeded') {
+      if (job.site_id !== null) analyseAgain(job.site_id);
+    }
     if (job.status !== 'succeeded' || job.site_id === null) return;
     const siteId = job.site_id;
     if (job.kind === 'similarity') quietly(() => services.audit.schedule(siteId));
@@ -30,7 +62,8 @@ export function wireFollowUps(services: Services, logger: Logger): () => void {
       );
       return;
     }
-    quietly(() => services.embeddings.schedule(siteId));
+    const embed = queueEmbedding(siteId);
+    if (embed !== null && job.params.trigger === 'schedule') afterScheduledCrawl.add(embed);
   };
   services.bus.on('job.finished', onFinished);
   return () => services.bus.off('job.finished', onFinished);

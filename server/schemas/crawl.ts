@@ -1,7 +1,7 @@
 /** Crawl vocabulary shared by every layer: URL sources, edge kinds, skip reasons, and the crawl-start request. */
 import { z } from 'zod';
 import { Id } from './common.js';
-import { CrawlSettingsPatch, StartUrl } from './sites.js';
+import { CrawlSettingsOverride, StartUrl } from './sites.js';
 
 /** Where a URL became known; stored as a bit set in `urls.sources` (bit = index). */
 export const URL_SOURCES = ['link', 'sitemap', 'gsc', 'canonical', 'hreflang', 'redirect', 'list'] as const;
@@ -53,7 +53,7 @@ export const CrawlStart = z
     site_id: Id,
     mode: z.enum(['spider', 'list']).default('spider'),
     urls: z.array(StartUrl).min(1).max(100_000).optional(),
-    settings: CrawlSettingsPatch.optional(),
+    settings: CrawlSettingsOverride.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.mode === 'list' && !v.urls)

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Id } from './common.js';
+import { ChangeSummary } from './history.js';
 import type { Job } from './jobs.js';
 
 /** What a `site.updated` event says changed, so a client refetches only that. */
@@ -25,11 +26,29 @@ export const SiteUpdatedEvent = z
   .meta({ id: 'SiteUpdatedEvent' });
 export type SiteUpdatedEvent = z.infer<typeof SiteUpdatedEvent>;
 
+/**
+ * After a scheduled crawl and its audit: what changed since the crawl before, and a one-line notice of the
+ * changes that matter (the `change_notices` setting says which), for the UI's notice and the desktop
+ * notification. Sent only when there is something to tell.
+ */
+export const SiteChangedEvent = z
+  .object({
+    site_id: z.number().int(),
+    from: z.number().int().meta({ description: 'The earlier crawl.' }),
+    to: z.number().int().meta({ description: 'The scheduled crawl.' }),
+    summary: ChangeSummary,
+    notable: z.number().int().meta({ description: 'How many changes the notice is about.' }),
+    message: z.string().meta({ example: 'example.com: 3 new high-priority issues, 2 pages removed' }),
+  })
+  .meta({ id: 'SiteChangedEvent' });
+export type SiteChangedEvent = z.infer<typeof SiteChangedEvent>;
+
 /** The stream's events by name, with their `data`. */
 export interface StreamEvents {
   'job.progress': Job;
   'job.finished': Job;
   'site.updated': SiteUpdatedEvent;
+  'site.changed': SiteChangedEvent;
 }
 export type StreamEventName = keyof StreamEvents;
 

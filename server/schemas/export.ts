@@ -18,4 +18,8 @@ export const ExportQuery = z.strictObject({
   site_id: Id.optional(),
   campaign_id: Id.optional(),
   status: repeatable(TargetStatus).optional(),
+  from: Id.optional().meta({
+    description: '`changes` only: the earlier crawl (default: the one before `to`).',
+  }),
+  to: Id.optional().meta({ description: '`changes` only: the later crawl (default: the latest).' }),
 });

@@ -4,7 +4,7 @@ import type { CampaignAction } from './campaigns.js';
 import { Id, PaginationQuery, Timestamp, pageOf, repeatable } from './common.js';
 import { PROBLEM_TYPES } from './problems.js';
 import { AnalyzeRequest } from './similarity.js';
-import { CrawlSettingsPatch } from './sites.js';
+import { CrawlSettingsOverride } from './sites.js';
 import { TargetKind } from './targets.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -39,7 +39,14 @@ const Count = z.number().int().min(0);
 const CrawlParams = z.object({
   mode: z.enum(['spider', 'list']),
   urls: z.array(z.string()).optional(),
-  settings: CrawlSettingsPatch.optional(),
+  settings: CrawlSettingsOverride.optional(),
+  // Absent on crawls a person started; history and the scheduler's missed-run rule read these two.
+  trigger: z.literal('schedule').optional().meta({
+    description: 'Set when the site’s `crawl_schedule` started the crawl; absent when a person did.',
+  }),
+  scheduled_for: Timestamp.optional().meta({
+    description: 'The scheduled time the crawl ran for (the latest one that had passed, for a missed run).',
+  }),
 });
 const CrawlResult = z.object({
   fetched: Count,

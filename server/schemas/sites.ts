@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Id, PaginationQuery, Timestamp, pageOf } from './common.js';
+import { CronExpression } from './cron.js';
 
 const glob = z.string().min(1).max(500);
 
@@ -34,6 +35,10 @@ export const CrawlSettingsShape = {
     .min(1024)
     .max(1024 * 1024 * 1024),
   max_redirects: z.number().int().min(0).max(50),
+  /** When the server crawls the site by itself (docs/crawler.md, "Scheduled crawls"); null for never. */
+  crawl_schedule: CronExpression.nullable(),
+  /** Whether a scheduled time that passed while Siteloupe was not running starts one crawl at the next start. */
+  run_missed: z.boolean(),
 };
 
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Siteloupe/0.1; +local)';
@@ -54,6 +59,8 @@ export const CRAWL_SETTINGS_DEFAULTS: CrawlSettings = {
   timeout_ms: 15_000,
   max_page_bytes: 10 * 1024 * 1024,
   max_redirects: 10,
+  crawl_schedule: null,
+  run_missed: true,
 };
 
 export const CrawlSettings = z.object(CrawlSettingsShape).meta({ id: 'CrawlSettings' });
@@ -65,6 +72,26 @@ export const CrawlSettingsPatch = z
   .partial()
   .meta({ id: 'CrawlSettingsPatch' });
 export type CrawlSettingsPatch = z.infer<typeof CrawlSettingsPatch>;
+
+// The schedule belongs to the site: a crawl's override that sends it is told where it goes, by name, rather
+// than getting the generic "is not a known field".
+const siteOnly = z
+  .never({ error: 'is a setting of the site, not of one crawl; set it with PATCH /sites/{site_id}' })
+  .meta({ description: 'A setting of the site, refused here: set it with PATCH /sites/{site_id}.' });
+const { crawl_schedule: _schedule, run_missed: _runMissed, ...perCrawlShape } = CrawlSettingsShape;
+
+/** What one crawl may override: every crawl setting but the site's schedule. */
+export const CrawlSettingsOverride = z
+  .strictObject({ ...perCrawlShape, crawl_schedule: siteOnly, run_missed: siteOnly })
+  .partial()
+  .meta({ id: 'CrawlSettingsOverride' });
+export type CrawlSettingsOverride = z.infer<typeof CrawlSettingsOverride>;
+
+/**
+ * A site's settings as the store keeps them: what the user set, plus when the schedule was last set, which the
+ * missed-run rule counts from. The service keeps that one; no request can set it and no answer shows it.
+ */
+export type StoredSiteSettings = CrawlSettingsPatch & { crawl_schedule_since?: string };
 
 export const StartUrl = z
   .string()
@@ -128,6 +155,9 @@ export const Site = z
     /** The site's HTTP credentials, without the password; null when it has none. */
     http_auth: HttpAuth.nullable(),
     stats: SiteStats,
+    next_crawl_at: Timestamp.nullable().meta({
+      description: 'When `crawl_schedule` next starts a crawl; null when the site has no schedule.',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

@@ -41,6 +41,13 @@ export const AppSettingsShape = {
    * machines serve metadata and credentials), the unspecified address, and this app's own port.
    */
   crawl_allow_restricted_addresses: z.boolean(),
+  /** Crawl snapshots kept per site for comparisons; older ones are folded away at the next crawl. */
+  keep_crawls: z.number().int().min(2).max(1000),
+  /**
+   * Which changes after a scheduled crawl make a notice: `important` (new high-priority issues, status changes
+   * of indexable pages, removed pages), `all`, or `off`.
+   */
+  change_notices: z.enum(['important', 'all', 'off']),
   chromium_path: z.string().min(1).max(4096).nullable(),
   similarity_duplicate_jaccard: z.number().min(0).max(1),
   similarity_merge_reranker: z.number().min(0).max(1),
@@ -71,6 +78,8 @@ export const AppSettingsShape = {
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
   proxy_allow_internal: false,
   crawl_allow_restricted_addresses: false,
+  keep_crawls: 20,
+  change_notices: 'important',
   chromium_path: null,
   similarity_duplicate_jaccard: 0.9,
   similarity_merge_reranker: 0.8,

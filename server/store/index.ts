@@ -17,6 +17,7 @@ import { campaignsRepo } from './repos/campaigns-repo.js';
 import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
 import { embeddingsRepo } from './repos/embeddings-repo.js';
 import { gscRowsRepo } from './repos/gsc-rows-repo.js';
+import { historyRepo } from './repos/history-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linksRepo } from './repos/links-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
@@ -30,6 +31,7 @@ import { targetsRepo } from './repos/targets-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
 import { auditInputsView } from './views/audit-inputs-view.js';
 import { campaignSignalsView } from './views/campaign-signals-view.js';
+import { crawlSchedulesView } from './views/crawl-schedules-view.js';
 import { graphView } from './views/graph-view.js';
 import { gscFiguresView } from './views/gsc-figures-view.js';
 import { otherUrlsView } from './views/other-urls-view.js';
@@ -58,6 +60,7 @@ export function createStore(db: Db, file: string) {
     audit: auditRepo(db),
     robotsFiles: robotsFilesRepo(db),
     sitemapEntries: sitemapEntriesRepo(db),
+    history: historyRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),
     pagesQuery: pagesView(db),
@@ -67,6 +70,7 @@ export function createStore(db: Db, file: string) {
     gscFigures: gscFiguresView(db),
     campaignSignals: campaignSignalsView(db),
     auditInputs: auditInputsView(db),
+    crawlSchedules: crawlSchedulesView(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

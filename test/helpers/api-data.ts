@@ -1,12 +1,14 @@
 /**
  * Data behind every route, for tests that drive the whole API from `/openapi.json`: the analysed fixture site of
  * `analysedSite`, plus Search Console rows for its home page and a campaign with generated targets (a real
- * `expand`) and a manual one, so campaign, target and Search Console routes answer with rows, not empty lists.
+ * `expand`) and a manual one, so campaign, target and Search Console routes answer with rows, not empty lists; the
+ * site is crawled twice, and the first crawl's home page carries an older title, so its history has a change.
  */
 import assert from 'node:assert/strict';
 import { GscWriter } from '../../server/domain/analytics/gsc-writer.js';
 import { plantedRecords } from '../fixtures/campaigns/planted-gsc.js';
 import type { FixtureSite } from '../fixtures/sites/fixture-site.js';
+import { STATE_FIELDS } from '../../server/store/repos/history-repo.js';
 import { analysedSite } from './analysed-site.js';
 import { runJob } from './crawl-site.js';
 import type { TestApp } from './test-app.js';
@@ -16,10 +18,29 @@ export interface ApiData {
   siteId: number;
   campaignId: number;
   targetIds: number[];
+  /** The site's two crawl snapshots, older first, so history routes have something to compare. */
+  crawlIds: [number, number];
 }
 
 export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const { site, siteId } = await analysedSite(t, seed);
+  const latestSnapshot = async () =>
+    (await t.get(`/sites/${siteId}/snapshots`)).body.items[0].crawl_id as number;
+  const firstCrawl = await latestSnapshot();
+  await runJob(t, '/crawl/start', { site_id: siteId });
+  const crawlIds: [number, number] = [firstCrawl, await latestSnapshot()];
+  // The fixture does not change between crawls: the first one is given an older title of the home page, as an
+  // editor's retitling would have left it, so the history routes have a change to list.
+  const columns = ['site_id', 'url', 'url_id', 'present', ...STATE_FIELDS, 'content_cosine'].join(', ');
+  const home = `${site.origin}/`;
+  t.db
+    .prepare(
+      `INSERT INTO url_states (crawl_id, ${columns}) SELECT ?, ${columns} FROM url_states WHERE crawl_id = ? AND url = ?`,
+    )
+    .run(crawlIds[1], firstCrawl, home);
+  t.db
+    .prepare(`UPDATE url_states SET title = 'Draft: ' || title WHERE crawl_id = ? AND url = ?`)
+    .run(firstCrawl, home);
   new GscWriter(t.store, t.services.sites).write(
     siteId,
     'api',
@@ -45,5 +66,5 @@ export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const targets = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`);
   const targetIds = (targets.body.items as { id: number }[]).map((x) => x.id);
   assert.ok(targetIds.length >= 2, `expand proposed no targets: ${JSON.stringify(targets.body)}`);
-  return { site, siteId, campaignId, targetIds };
+  return { site, siteId, campaignId, targetIds, crawlIds };
 }

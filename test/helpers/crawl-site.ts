@@ -44,3 +44,21 @@ export async function crawlFixture(
   await runJob(t, '/crawl/start', { site_id: created.body.id });
   return created.body.id as number;
 }
+
+/** Waits until no job of the app is queued or running (a crawl's follow-ups: audit, embeddings, …). */
+export async function jobsSettled(t: TestApp, timeoutMs = 120_000): Promise<void> {
+  await waitFor(
+    async () => ((await t.get('/jobs?status=queued,running')).body.items.length === 0 ? true : undefined),
+    timeoutMs,
+    'queued and running jobs',
+  );
+}
+
+/** A spider crawl of the site and the follow-ups it starts, to the end; returns the crawl job's id. */
+export async function crawlSettled(t: TestApp, siteId: number): Promise<number> {
+  const res = await t.post('/crawl/start', { site_id: siteId });
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  await jobsSettled(t);
+  assert.equal((await t.get(`/jobs/${res.body.id}`)).body.status, 'succeeded');
+  return res.body.id as number;
+}

@@ -14,8 +14,10 @@ import { buildApp } from '../../server/app.js';
 import { answerClientErrors } from '../../server/http/client-errors.js';
 import { EventBus } from '../../server/domain/events.js';
 import { createServices } from '../../server/domain/services.js';
+import { CrawlScheduler, type SchedulerClock } from '../../server/jobs/crawl-scheduler.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import type { JobKind } from '../../server/jobs/job-kind.js';
+import { wireChangeNotices } from '../../server/jobs/change-notices.js';
 import { wireFollowUps } from '../../server/jobs/follow-ups.js';
 import { builtinJobKinds } from '../../server/jobs/kinds/index.js';
 import { createLogger, type Logger } from '../../server/logger.js';
@@ -39,6 +41,11 @@ export interface TestAppOptions {
   uiDir?: string;
   /** A database file to open (or create) instead of a fresh one in a temp dir: benchmarks that keep a crawl. */
   dbFile?: string;
+  /**
+   * Runs the crawl scheduler as the server does, on this clock (which `next_crawl_at` reads too); its start-up
+   * pass is done when the app is returned. Without it no schedule runs.
+   */
+  scheduler?: { clock: SchedulerClock };
 }
 
 export function makeTempDir(prefix = 'siteloupe-'): string {
@@ -76,10 +83,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     version: VERSION,
     resourcesDir: opts.resourcesDir ?? join(PROJECT_ROOT, 'resources'),
     logger,
+    ...(opts.scheduler ? { now: () => opts.scheduler!.clock.now() } : {}),
   });
   const runner = new JobRunner(services.jobs, bus, logger, 2);
   for (const k of builtinJobKinds(services, opts.jobKinds)) runner.register(k);
-  if (opts.followUps) wireFollowUps(services, logger);
+  if (opts.followUps) {
+    wireFollowUps(services, logger);
+    wireChangeNotices(services, logger);
+  }
   if (opts.startRunner ?? true) runner.start();
   const token = opts.auth === false ? null : TEST_TOKEN;
   const built = buildApp({
@@ -97,6 +108,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
   services.crawlTargets.servesOn(port);
+  const scheduler = opts.scheduler ? new CrawlScheduler(services, logger, opts.scheduler) : null;
+  await scheduler?.start();
   const baseUrl = `http://127.0.0.1:${port}`;
   const http = supertest(baseUrl);
   const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
@@ -109,6 +122,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     bus,
     services,
     runner,
+    scheduler,
     http,
     port,
     baseUrl,
@@ -132,6 +146,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     put: (path: string, body?: object) => http.put(path).set(auth).send(body),
     del: (path: string) => http.delete(path).set(auth),
     async close() {
+      scheduler?.stop();
+      await scheduler?.settled();
       await runner.stop(2000);
       await services.embeddings.close();
       server.closeAllConnections();

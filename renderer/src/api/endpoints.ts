@@ -3,10 +3,13 @@ import { del, get, patch, post, put, request, withQuery, type QueryValue } from 
 import type {
   AuditCategory,
   Campaign,
+  ChangeKind,
+  ChangeList,
   CheckId,
   CampaignCreate,
   CampaignPatch,
   Cluster,
+  CrawlSettingsOverride,
   CrawlSettingsPatch,
   EdgeKind,
   EmbeddingSearchResult,
@@ -28,6 +31,7 @@ import type {
   OtherUrl,
   Outcome,
   Page,
+  PageHistory,
   PageIssueList,
   PageListItem,
   PageSummary,
@@ -36,6 +40,7 @@ import type {
   Severity,
   Site,
   SiteSummary,
+  Snapshot,
   Target,
   TargetCreate,
   TargetStatus,
@@ -60,7 +65,7 @@ export const jobsApi = {
   list: (params: Params, signal?: AbortSignal) => get<ListPage<Job>>('/jobs', params, signal),
   get: (id: number, signal?: AbortSignal) => get<Job>(`/jobs/${id}`, {}, signal),
   cancel: (id: number) => post<Job>(`/jobs/${id}/cancel`),
-  startCrawl: (siteId: number, settings?: CrawlSettingsPatch) =>
+  startCrawl: (siteId: number, settings?: CrawlSettingsOverride) =>
     post<Job>('/crawl/start', { site_id: siteId, ...(settings ? { settings } : {}) }),
   resumeCrawl: (jobId: number) => post<Job>(`/crawl/jobs/${jobId}/resume`),
   rebuildEmbeddings: (siteId: number) => post<Job>('/pages/embeddings/rebuild', { site_id: siteId }),
@@ -189,6 +194,27 @@ export const auditApi = {
   mute: (siteId: number, check: CheckId, muted: boolean) =>
     request<Issue>(`/sites/${siteId}/issues/${check}/mute`, { method: muted ? 'PUT' : 'DELETE' }),
   run: (siteId: number) => post<Job>(`/sites/${siteId}/audit`),
+};
+
+/** Two crawls to compare (each left out: the server's default, the latest and the one before it) and a filter. */
+export interface ChangeFilters {
+  from?: number | undefined;
+  to?: number | undefined;
+  change?: ChangeKind[];
+}
+
+export const historyApi = {
+  /** `keep_crawls` bounds the snapshots a site keeps, far below a page of 1000. */
+  snapshots: (siteId: number, signal?: AbortSignal) =>
+    get<ListPage<Snapshot>>(`/sites/${siteId}/snapshots`, { limit: 1000 }, signal),
+  /** A 404 problem while the site has fewer than two finished crawls. */
+  changes: (siteId: number, f: ChangeFilters, cursor: string | null, limit: number, signal?: AbortSignal) =>
+    get<ChangeList>(
+      `/sites/${siteId}/changes`,
+      { from: f.from, to: f.to, change: f.change?.join(','), cursor, limit },
+      signal,
+    ),
+  page: (pageId: number, signal?: AbortSignal) => get<PageHistory>(`/pages/${pageId}/history`, {}, signal),
 };
 
 export const systemApi = {

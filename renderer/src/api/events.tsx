@@ -12,6 +12,7 @@ const EVENT_NAMES = Object.keys({
   'job.progress': true,
   'job.finished': true,
   'site.updated': true,
+  'site.changed': true,
 } satisfies Record<EventName, true>) as EventName[];
 type Listener<K extends EventName> = (data: EventMap[K]) => void;
 

@@ -21,16 +21,27 @@ import type {
 import type { EdgeKind } from '../../../server/schemas/crawl.js';
 import type { EmbeddingSearchResult, IdeaCheckResult } from '../../../server/schemas/embeddings.js';
 import type { LinkGraph, SiteSummary } from '../../../server/schemas/graph.js';
+import type {
+  Change,
+  ChangeKind,
+  ChangeList,
+  ChangeSide,
+  ChangeSummary,
+  PageHistory,
+  PageState,
+  Snapshot,
+} from '../../../server/schemas/history.js';
 import type { Job, JobKind, JobOf } from '../../../server/schemas/jobs.js';
 import type { Link, Page, PageListItem, PageSort, PageSummary } from '../../../server/schemas/pages.js';
 import type { Cluster, Pair } from '../../../server/schemas/similarity.js';
-import type { CrawlSettingsPatch, Site } from '../../../server/schemas/sites.js';
+import type { CrawlSettingsOverride, CrawlSettingsPatch, Site } from '../../../server/schemas/sites.js';
 import type { Health } from '../../../server/schemas/system.js';
 
 export type {
   AuditCategory,
   CheckId,
   Cluster,
+  CrawlSettingsOverride,
   CrawlSettingsPatch,
   EdgeKind,
   EvidenceKind,
@@ -73,10 +84,15 @@ export type { ExportInfo } from '../../../server/schemas/export.js';
 
 export type {
   SiteChange,
+  SiteChangedEvent,
   SiteUpdatedEvent,
   StreamEventName,
   StreamEvents,
 } from '../../../server/schemas/events.js';
+
+export type { Change, ChangeKind, ChangeList, ChangeSide, ChangeSummary, PageHistory, PageState, Snapshot };
+/** One crawl in a page's history: its state then (null when it was not a page) and what changed since before. */
+export type PageHistoryEntry = PageHistory['items'][number];
 
 export type { GscCredentialsInfo, GscRow, GscSyncRequest } from '../../../server/schemas/gsc.js';
 export type {

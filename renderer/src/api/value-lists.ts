@@ -7,6 +7,7 @@
 import type {
   AuditCategory,
   Campaign,
+  ChangeKind,
   EdgeKind,
   Job,
   OtherUrl,
@@ -121,3 +122,28 @@ export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
   semantic: 'Semantic',
 };
 export const AUDIT_CATEGORIES = Object.keys(AUDIT_CATEGORY_LABELS) as AuditCategory[];
+
+/**
+ * Kinds of change between two crawls, in the server's order: `label` names a kind in the summary, `badge` one
+ * change in the list; `tone` says which way it goes (new issues and lost pages are bad news, fixes good).
+ */
+export const CHANGE_KIND_INFO: Record<
+  ChangeKind,
+  { label: string; badge: string; tone: 'ok' | 'warn' | 'bad' | 'info' }
+> = {
+  added: { label: 'Pages added', badge: 'added', tone: 'ok' },
+  removed: { label: 'Pages removed', badge: 'removed', tone: 'bad' },
+  status_changed: { label: 'Status code', badge: 'status', tone: 'warn' },
+  redirect_changed: { label: 'Redirect target', badge: 'redirect', tone: 'warn' },
+  title_changed: { label: 'Title', badge: 'title', tone: 'info' },
+  meta_description_changed: { label: 'Meta description', badge: 'meta description', tone: 'info' },
+  h1_changed: { label: 'H1', badge: 'H1', tone: 'info' },
+  canonical_changed: { label: 'Canonical', badge: 'canonical', tone: 'warn' },
+  indexability_changed: { label: 'Indexability', badge: 'indexability', tone: 'warn' },
+  content_changed: { label: 'Main text', badge: 'main text', tone: 'info' },
+  inlinks_changed: { label: 'Inlinks', badge: 'inlinks', tone: 'info' },
+  depth_changed: { label: 'Depth', badge: 'depth', tone: 'info' },
+  issue_added: { label: 'New issues', badge: 'new issue', tone: 'bad' },
+  issue_fixed: { label: 'Issues fixed', badge: 'issue fixed', tone: 'ok' },
+};
+export const CHANGE_KINDS = Object.keys(CHANGE_KIND_INFO) as ChangeKind[];

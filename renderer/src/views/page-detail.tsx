@@ -1,7 +1,7 @@
 /**
  * One page in full: what the crawler found (status, indexability, canonical, headings, hreflang, structured
- * data), the audit's findings on it, its inbound and outbound links, the pages most similar to it, and its Search
- * Console figures.
+ * data), the audit's findings on it, its states crawl by crawl, its inbound and outbound links, the pages most
+ * similar to it, and its Search Console figures.
  * Everything from the crawled site is rendered as text.
  */
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { usePagedList } from '../hooks/use-paged-list.js';
 import { fmtDate, fmtInt, fmtMs, fmtScore, shortUrl, statusTone, words } from '../format.js';
 import { links } from '../router.js';
 import { GscPagePanel } from './gsc-page-panel.js';
+import { PageHistoryPanel } from './page-history-panel.js';
 import { PageIssuesPanel } from './page-issues-panel.js';
 
 export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
@@ -126,6 +127,8 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           </div>
         )}
       </div>
+
+      {!compact && <PageHistoryPanel page={page} />}
 
       <div className="panel">
         <Tabs

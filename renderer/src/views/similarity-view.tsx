@@ -1,6 +1,7 @@
 /**
- * Pages that overlap: the pairs of the last analysis (filter by outcome, raise the reranker threshold) and the
- * clusters of duplicate and merge pairs with their members and the suggested canonical page.
+ * Pages that overlap: the pairs of the last analysis (filter by outcome, raise the reranker threshold; choose one
+ * to see why its pages were paired) and the clusters of duplicate and merge pairs with their members and the
+ * suggested canonical page.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { jobsApi, similarityApi } from '../api/endpoints.js';
@@ -18,8 +19,7 @@ import { usePagedList } from '../hooks/use-paged-list.js';
 import { fmtCount, fmtInt, fmtScore } from '../format.js';
 import { replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
-
-export const OUTCOME_TONE: Record<Outcome, string> = { duplicate: 'bad', merge: 'warn', related: 'info' };
+import { OUTCOME_TONE, PairDetail } from './pair-evidence.js';
 
 type Tab = 'pairs' | 'clusters';
 
@@ -81,6 +81,13 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
   // The address changed under the slider (back/forward, another site): show the threshold that is applied.
   useEffect(() => setMin((m) => (Math.abs(m - applied) < 0.005 ? m : applied)), [applied]);
   const sort = params.get('sort') ?? '-reranker';
+  // The chosen pair is in the address, so a reload or a link shows the same one (when it is still loaded).
+  const chosen = Number(params.get('pair') ?? '0');
+  const [whyOpen, setWhyOpen] = useState(true);
+  // The detail panel takes room from the table: keep the chosen row in view.
+  useEffect(() => {
+    document.querySelector('.pairs-table .vtable-row.is-active')?.scrollIntoView({ block: 'nearest' });
+  }, [chosen, whyOpen]);
 
   const list = usePagedList(
     (cursor, signal) =>
@@ -174,6 +181,7 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
       <ErrorNotice error={list.error} />
       <VirtualTable
         label="Similar pairs"
+        className="pairs-table"
         rows={list.items}
         columns={columns}
         rowKey={(p) => p.id}
@@ -183,6 +191,7 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
         onLoadMore={list.loadMore}
         sort={sort}
         onSort={(s) => replaceHashParams({ sort: s === '-reranker' ? undefined : s })}
+        onActivate={(p) => replaceHashParams({ pair: String(p.id) })}
         resetKey={`${outcomes.join(',')}|${applied}|${sort}`}
         empty={
           outcomes.length === 0
@@ -190,6 +199,7 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
             : 'No pairs match. Run the analysis after a crawl, or lower the reranker threshold.'
         }
       />
+      <PairDetail pair={list.items.find((p) => p.id === chosen)} whyOpen={whyOpen} onWhyToggle={setWhyOpen} />
     </>
   );
 }

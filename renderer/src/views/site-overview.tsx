@@ -18,6 +18,7 @@ import { useThrottled } from '../hooks/use-throttled.js';
 import { fmtCount, fmtDate, fmtInt, jobLabel, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
+import { CrawlSchedulePanel } from './crawl-schedule-panel.js';
 
 export function SiteOverview({ siteId }: { siteId: number }) {
   const { byId, reload: reloadSites } = useSites();
@@ -54,6 +55,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
           <h1>{site.name}</h1>
           <p className="view-lede">
             <ExternalLink url={site.start_url} /> · added {fmtDate(site.created_at)}
+            {site.next_crawl_at && <> · next crawl {fmtDate(site.next_crawl_at)}</>}
             {site.http_auth && <> · signs in as {site.http_auth.username}</>}
           </p>
         </div>
@@ -102,6 +104,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
       )}
 
       <AnalysisPanel siteId={siteId} busy={jobs.active.length > 0} onStarted={jobs.track} />
+      <CrawlSchedulePanel site={site} onSaved={reloadSites} />
       <CrawlHistory jobs={crawls.data?.items} error={crawls.error} />
       <DangerZone site={site} disabled={jobs.active.length > 0} />
     </section>
@@ -348,6 +351,9 @@ function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown
               <tr key={job.id}>
                 <td>
                   {jobLabel(job.kind)} #{job.id}
+                  {job.kind === 'crawl' && job.params.trigger === 'schedule' && (
+                    <span className="badge tone-muted">scheduled</span>
+                  )}
                 </td>
                 <td>{fmtDate(job.started_at ?? job.created_at)}</td>
                 <td>{fmtDate(job.finished_at)}</td>

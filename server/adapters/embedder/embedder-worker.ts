@@ -26,6 +26,7 @@ let tokenizer: PreTrainedTokenizer;
 let config: InitMessage;
 let dim = 0;
 let queue: Promise<void> = Promise.resolve();
+let closing = false;
 
 const post = (msg: WorkerResponse, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
 
@@ -49,6 +50,9 @@ async function embed(texts: string[]): Promise<Float32Array> {
   const out = new Float32Array(texts.length * width);
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
   for (let start = 0; start < order.length; start += config.batchSize) {
+    // A close waits for the inference running now, not for the rest of a large request: on a slow or busy
+    // machine a whole request can outlast the close's grace period, and terminating mid-inference aborts.
+    if (closing) throw new Error('the embedder is closing');
     const idx = order.slice(start, start + config.batchSize);
     const tensor = await extractor(
       idx.map((i) => texts[i]!),
@@ -82,8 +86,6 @@ async function embedDocs(docs: { title: string; body: string }[]): Promise<DocOu
   });
 }
 
-let closing = false;
-
 port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
   if (msg.type === 'init') {
     init(msg).catch((err: Error) => post({ type: 'init-error', message: err.message }));
@@ -91,7 +93,7 @@ port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
   }
   if (msg.type === 'close') {
     closing = true;
-    // Queued requests see `closing` and return at once; the one running finishes its batch.
+    // Queued requests see `closing` and return at once; the one running stops after its current inference.
     void queue.then(async () => {
       await extractor?.dispose();
       post({ type: 'closed' });

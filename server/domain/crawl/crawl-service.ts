@@ -18,6 +18,7 @@ import type { SitesService } from '../sites/sites-service.js';
 import { CrawlCheckpoint, Crawler, type CrawlProgress, type CrawlReport } from './crawler.js';
 import { ExtractorPool } from './extract-pool.js';
 import type { TargetPolicy } from './target-policy.js';
+import type { HistoryService } from '../history/history-service.js';
 import { splitUrlCredentials, type UrlCredentials } from '../../store/url-credentials.js';
 
 /** RFC 7617 Basic credentials, UTF-8 encoded. */
@@ -48,6 +49,7 @@ export class CrawlService {
     private readonly jobs: JobsService,
     private readonly settings: SettingsService,
     private readonly targets: TargetPolicy,
+    private readonly history: HistoryService,
     private readonly logger: Logger,
   ) {}
 
@@ -64,9 +66,13 @@ export class CrawlService {
 
   /**
    * Refuses at once a crawl whose start URL it may not reach (the setting may have changed since the site was
-   * added, or its name resolves elsewhere now); every connection is checked again while it runs.
+   * added, or its name resolves elsewhere now); every connection is checked again while it runs. `origin` marks
+   * a crawl the site's schedule started, so history and the scheduler can tell it from one a person started.
    */
-  async start(input: CrawlStart): Promise<Job> {
+  async start(
+    input: CrawlStart,
+    origin: Pick<JobParamsOf<'crawl'>, 'trigger' | 'scheduled_for'> = {},
+  ): Promise<Job> {
     const site = this.sites.get(input.site_id);
     const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
     if (settings.render_js !== 'off') this.chromiumPath();
@@ -82,6 +88,7 @@ export class CrawlService {
         mode: input.mode,
         ...(urls ? { urls } : {}),
         ...(input.settings ? { settings: input.settings } : {}),
+        ...origin,
       },
       exclusive_with: CRAWL_EXCLUSIVE_WITH,
     });
@@ -154,7 +161,11 @@ export class CrawlService {
         this.logger,
         this.extractor,
       );
-      return await crawler.crawl();
+      const report = await crawler.crawl();
+      // A spider crawl is the site as it stands: the snapshot later crawls are compared with. A list crawl
+      // fetched only the URLs it was given, so it is no picture of the site.
+      if (params.mode === 'spider') this.history.snapshotCrawl(siteId, ctx.job.id);
+      return report;
     } finally {
       await Promise.allSettled([fetcher.close(), renderer?.close()]);
       this.bus.emit('site.updated', { site_id: siteId, changes: ['site', 'pages', 'links'] });

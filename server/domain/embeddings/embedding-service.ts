@@ -22,7 +22,7 @@ import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { MODEL_DIM, MODEL_NAME } from '../system/health-service.js';
-import { rows, similarityFromDistance, weightedMean } from './vectors.js';
+import { cosine, rows, similarityFromDistance, weightedMean } from './vectors.js';
 
 /** Embedding reads what a crawl writes: never both at once for one site. */
 export const EMBED_EXCLUSIVE_WITH = ['crawl', 'embed'] as const satisfies readonly JobKind[];
@@ -64,7 +64,11 @@ export class EmbeddingService {
     private readonly settings: SettingsService,
     private readonly pages: PagesService,
     private readonly jobs: JobsService,
-    private readonly opts: { resourcesDir: string },
+    private readonly opts: {
+      resourcesDir: string;
+      /** Told how far a page's meaning moved when its changed text replaces its vector (crawl history). */
+      contentMoved?: (siteId: number) => (url: string, cosine: number) => void;
+    },
     /** Exact page-vector search from memory; sqlite-vec stays the source of truth. */
     readonly index = new PageVectorIndex(store),
   ) {}
@@ -153,6 +157,7 @@ export class EmbeddingService {
       if (!batch.length) break;
       afterId = batch.at(-1)!.id;
       const out = await embedder.embedDocs(batch.map((p) => ({ title: titleText(p), body: p.main_text })));
+      const moved = this.opts.contentMoved?.(siteId);
       this.store.tx(() => {
         batch.forEach((page, i) => {
           const doc = out[i]!;
@@ -161,6 +166,8 @@ export class EmbeddingService {
           if (doc.titleVector) weighted.push({ vector: doc.titleVector, weight: TITLE_WEIGHT });
           if (!weighted.length) return;
           const pageVec = weightedMean(weighted, MODEL_DIM);
+          const old = moved && page.text_changed ? this.store.embeddings.pageVector(page.id) : null;
+          if (old) moved!(page.url, cosine(old, pageVec));
           this.store.embeddings.write(
             siteId,
             page,

@@ -12,6 +12,8 @@ import { DATASETS, datasetNamed, type ExportFormat, type Row } from './datasets.
 import { xlsxSheets, xlsxStream } from './xlsx-writer.js';
 import { AUDIT_EXPORTS, FINDING_COLUMNS, ISSUE_COLUMNS, type AuditExports } from './audit-exports.js';
 import type { ReportService } from './report/report-service.js';
+import type { HistoryService } from '../history/history-service.js';
+import { CHANGE_COLUMNS, CHANGES_EXPORT, changeRows } from './changes-export.js';
 
 const CHUNK = 1000;
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -44,11 +46,12 @@ export class ExportService {
     private readonly store: Store,
     private readonly report: ReportService,
     private readonly audit: AuditExports,
+    private readonly history: HistoryService,
   ) {}
 
   list() {
     return {
-      items: [...DATASETS, ...AUDIT_EXPORTS, CAMPAIGN_TARGETS, REPORT].map((d) => ({
+      items: [...DATASETS, ...AUDIT_EXPORTS, CHANGES_EXPORT, CAMPAIGN_TARGETS, REPORT].map((d) => ({
         name: d.name,
         formats: d.formats,
         description: d.description,
@@ -67,6 +70,8 @@ export class ExportService {
       site_id?: number | undefined;
       campaign_id?: number | undefined;
       status?: readonly TargetStatus[] | undefined;
+      from?: number | undefined;
+      to?: number | undefined;
     },
   ): Promise<ExportStream> {
     const need = (param: 'site_id' | 'campaign_id') =>
@@ -76,6 +81,10 @@ export class ExportService {
     if (name === CAMPAIGN_TARGETS.name && CAMPAIGN_TARGETS.formats.includes(format as ExportFormat)) {
       if (q.campaign_id === undefined) throw need('campaign_id');
       return this.openCampaignTargets(format as ExportFormat, q.campaign_id, q.status);
+    }
+    if (name === CHANGES_EXPORT.name && CHANGES_EXPORT.formats.includes(format as ExportFormat)) {
+      if (q.site_id === undefined) throw need('site_id');
+      return this.openChanges(format as ExportFormat, q.site_id, q);
     }
     if (q.site_id !== undefined) return this.open(name, format, q.site_id);
     // An unknown name or format is a 404 whatever the query says.
@@ -139,6 +148,24 @@ export class ExportService {
         : format === 'xlsx'
           ? xlsxStream(name, dataset.columns, this.chunks(dataset, siteId))
           : this.rows(this.chunks(dataset, siteId), dataset.columns, format as ExportFormat),
+    };
+  }
+
+  /** Checked before the first byte: a site with fewer than two crawls, or a wrong crawl id, is a problem. */
+  private openChanges(
+    format: ExportFormat,
+    siteId: number,
+    q: { from?: number | undefined; to?: number | undefined },
+  ): ExportStream {
+    const { from, to } = this.history.pair(siteId, q.from, q.to);
+    const rows = changeRows(this.history, siteId, { from: from.crawl_id, to: to.crawl_id });
+    return {
+      filename: `${this.filePrefix(siteId)}-changes-${from.crawl_id}-${to.crawl_id}.${format}`,
+      contentType: CONTENT_TYPES[format],
+      body:
+        format === 'xlsx'
+          ? xlsxStream('changes', CHANGE_COLUMNS, rows)
+          : this.rows(rows, CHANGE_COLUMNS, 'csv'),
     };
   }
 

@@ -8,6 +8,7 @@ import type { SiteSummary } from '../../schemas/graph.js';
 import type { TargetPolicy } from '../crawl/target-policy.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
+import { nextCrawlAt, withScheduleSince } from '../schedule/crawl-schedule.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 
 /** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
@@ -20,17 +21,23 @@ export class SitesService {
     private readonly store: Store,
     private readonly bus: EventBus,
     private readonly targets: TargetPolicy,
+    /** The clock `next_crawl_at` and the schedule's start are read from; the scheduler's tests set both. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   private toSite(row: SiteRow): Site {
+    // When the schedule was set is the scheduler's bookkeeping, not a setting anyone reads or sets.
+    const { crawl_schedule_since: _since, ...stored } = row.settings;
+    const settings = { ...CRAWL_SETTINGS_DEFAULTS, ...stored };
     return {
       id: row.id,
       name: row.name,
       start_url: row.start_url,
       origin: row.origin,
-      settings: { ...CRAWL_SETTINGS_DEFAULTS, ...row.settings },
+      settings,
       http_auth: this.httpAuth(row.id),
       stats: this.store.siteStats.get(row.id),
+      next_crawl_at: nextCrawlAt(settings.crawl_schedule, this.now()),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -95,11 +102,13 @@ export class SitesService {
         name: input.name ?? url.hostname,
         start_url: href,
         origin: url.origin,
-        settings: input.settings ?? {},
+        settings: withScheduleSince(null, input.settings ?? {}, this.now()),
       });
       if (credentials) this.store.siteCredentials.set(inserted.id, credentials);
       return inserted;
     });
+    // Announced like a change, so other windows list the site and the scheduler learns its schedule.
+    this.bus.emit('site.updated', { site_id: row.id, changes: ['site'] });
     return this.toSite(row);
   }
 
@@ -119,7 +128,7 @@ export class SitesService {
         name: patch.name ?? row.name,
         start_url: startUrl,
         origin: originOf(startUrl),
-        settings: { ...row.settings, ...patch.settings },
+        settings: withScheduleSince(row.settings, { ...row.settings, ...patch.settings }, this.now()),
       })!;
     });
     this.bus.emit('site.updated', { site_id: id, changes: ['site'] });
@@ -150,5 +159,6 @@ export class SitesService {
       }
       this.store.sites.delete(id);
     });
+    this.bus.emit('site.deleted', id);
   }
 }

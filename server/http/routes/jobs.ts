@@ -51,7 +51,7 @@ export function jobsRoutes(s: Services) {
       path: '/events',
       tag: 'jobs',
       operationId: 'jobs.events',
-      summary: 'Server-Sent Events: job.progress, job.finished, site.updated',
+      summary: 'Server-Sent Events: job.progress, job.finished, site.updated, site.changed',
       description:
         'Progress is throttled to at most 4 events a second per job; the latest state is always sent. A heartbeat comment arrives every 15 s.',
       stability: 'stable',

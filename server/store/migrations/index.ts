@@ -23,6 +23,7 @@ import robotsFiles from './0018-robots-files.js';
 import sitemapEntries from './0019-sitemap-entries.js';
 import pairEvidence from './0020-pair-evidence.js';
 import siteCredentials from './0021-site-credentials.js';
+import crawlHistory from './0022-crawl-history.js';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sitemapEntries,
   pairEvidence,
   siteCredentials,
+  crawlHistory,
 ];

@@ -139,6 +139,18 @@ export function auditRepo(db: Db) {
       const r = latestRun().get(siteId);
       return r ? toRun(r) : null;
     },
+    /** The audit of one crawl: its latest run (a re-run after a similarity analysis replaces the first). */
+    runOfCrawl: (siteId: number, crawlJobId: number): AuditRunRow | null => {
+      const r = prepared<[number, number], RawRun>(
+        'SELECT * FROM audit_runs WHERE site_id = ? AND crawl_job_id = ? ORDER BY id DESC LIMIT 1',
+      ).get(siteId, crawlJobId);
+      return r ? toRun(r) : null;
+    },
+    /** Which URL each check listed in a run, without evidence: what crawl comparisons need. */
+    findingKeys: (runId: number): { check_id: CheckId; url: string }[] =>
+      prepared<[number], { check_id: CheckId; url: string }>(
+        'SELECT check_id, url FROM audit_findings WHERE run_id = ?',
+      ).all(runId),
     counts: (runId: number): CountRow[] => counts().all(runId),
     findings: (runId: number, check: CheckId, afterUrlId: number, limit: number): FindingRow[] =>
       findings().all(runId, check, afterUrlId, limit).map(toFinding),

@@ -14,6 +14,9 @@ export interface PageToEmbed {
   headings: Page['headings'];
   content_hash: string | null;
   main_text: string;
+  url: string;
+  /** 1 when the page has a vector of this model for other text: its text changed since it was embedded. */
+  text_changed: 0 | 1;
 }
 
 /** Pages that can be embedded: fetched, successful, indexable HTML. */
@@ -22,10 +25,11 @@ const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
 
 export function embeddingsRepo(db: Db) {
   const toEmbed = db.prepare<
-    [number, string, number, number],
+    [string, number, string, number, number],
     Omit<PageToEmbed, 'headings'> & { headings: string }
   >(
-    `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text
+    `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url,
+       (e.page_id IS NOT NULL AND e.model = ? AND e.content_hash IS NOT p.content_hash) AS text_changed
      FROM pages p JOIN page_content c ON c.page_id = p.id
      LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE p.site_id = ? AND ${EMBEDDABLE}
@@ -119,7 +123,7 @@ export function embeddingsRepo(db: Db) {
     /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
     pagesToEmbed: (siteId: number, model: string, afterId: number, limit: number): PageToEmbed[] =>
       toEmbed
-        .all(siteId, model, afterId, limit)
+        .all(model, siteId, model, afterId, limit)
         .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
     countToEmbed: (siteId: number, model: string): number => countToEmbed.get(siteId, model)!.n,
     /** Removes vectors of pages that are no longer embeddable (now noindex, gone, …). */

@@ -2,7 +2,7 @@
  * Rows of `sites`. Settings are stored as the user's overrides only (a JSON column, parsed here); the domain
  * merges them over the defaults.
  */
-import { MIN_REQUESTS_PER_SECOND, type CrawlSettingsPatch } from '../../schemas/sites.js';
+import { MIN_REQUESTS_PER_SECOND, type StoredSiteSettings } from '../../schemas/sites.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 
@@ -12,7 +12,7 @@ export interface SiteRow {
   start_url: string;
   origin: string;
   /** The settings the user set; absent keys take the defaults. */
-  settings: CrawlSettingsPatch;
+  settings: StoredSiteSettings;
   created_at: string;
   updated_at: string;
 }
@@ -26,8 +26,8 @@ export type SiteInsert = Pick<SiteRow, 'name' | 'start_url' | 'origin' | 'settin
  * A rate stored before the setting had a floor (1e-9 meant every request at once) is read as the floor, so the
  * site keeps crawling politely instead of failing the settings' validation at its next crawl.
  */
-function storedSettings(json: string): CrawlSettingsPatch {
-  const s = JSON.parse(json) as CrawlSettingsPatch;
+function storedSettings(json: string): StoredSiteSettings {
+  const s = JSON.parse(json) as StoredSiteSettings;
   const rate = s.max_requests_per_second;
   return typeof rate === 'number' && rate < MIN_REQUESTS_PER_SECOND
     ? { ...s, max_requests_per_second: MIN_REQUESTS_PER_SECOND }

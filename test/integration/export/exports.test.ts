@@ -39,6 +39,7 @@ describe('exports', () => {
       'link-graph',
       'issues',
       'issue-urls',
+      'changes',
       'campaign-targets',
       'report',
     ]);

@@ -100,7 +100,8 @@ function reach(op: Operation): number {
 before(async () => {
   t = await createTestApp({ bodyLimitBytes: BODY_LIMIT });
   held = await startHeldServer();
-  ({ site } = await apiData(t));
+  let crawlIds: [number, number];
+  ({ site, crawlIds } = await apiData(t));
   // A Search Console the sync can reach (on 127.0.0.1), with a key it accepts.
   const account = makeServiceAccount();
   gsc = await startFakeSearchConsole({
@@ -119,6 +120,8 @@ before(async () => {
   pool.add('date_from', '2026-01-01');
   pool.add('date_to', '2026-01-31');
   pool.add('method', 'GET');
+  pool.add('from', crawlIds[0]);
+  pool.add('to', crawlIds[1]);
   // Real API paths give the proxy's `path` something to reach besides refusals.
   for (const op of operations) {
     if (op.method !== 'get' || isEventStream(op)) continue;

@@ -53,6 +53,8 @@ before(async () => {
   operations = loaded.operations;
   const pool = new ValuePool();
   await seedPool(t, operations, pool);
+  pool.add('from', data.crawlIds[0]);
+  pool.add('to', data.crawlIds[1]);
   ctx = {
     schemas: new ApiSchemas(loaded.doc),
     components: loaded.doc.components.schemas,

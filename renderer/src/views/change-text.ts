@@ -1,0 +1,131 @@
+/**
+ * One change between two crawls as the Changes view reads it: what the URL was before and what it is after, in
+ * words, per kind of change (a title quoted, a status code, word counts and how much of the meaning the new text
+ * kept). Plain strings, so crawled text is always shown as text.
+ */
+import type { Change, ChangeSide } from '../api/types.js';
+import { fmtCount, fmtScore, words } from '../format.js';
+
+/** One side of a change. */
+export interface SideText {
+  /** What it was, in words (may be empty beside a status). */
+  text: string;
+  /** Nothing there (no title, not crawled, not listed): shown muted. */
+  empty: boolean;
+  /** The response, for a badge: its status code, or null when the fetch failed. */
+  status?: { code: number | null; label: string };
+  /** A figure that qualifies `text` (how much meaning a rewritten text kept). */
+  note?: string;
+}
+
+export interface ChangeContext {
+  /** A URL as the view shows it (its path on the site's own origin). */
+  url: (url: string) => string;
+  /** An audit check's title. */
+  checkTitle: (check: string) => string;
+}
+
+const none = (text: string): SideText => ({ text, empty: true });
+const value = (text: string): SideText => ({ text, empty: false });
+const quoted = (text: string) => `“${text}”`;
+
+/** A response: its status code (or that the fetch failed, and why), and `text` beside it. */
+function answer(side: ChangeSide, text: string): SideText {
+  const code = side.status_code ?? null;
+  const error = code === null ? (side.fetch_error ?? '') : '';
+  return {
+    text: [error, text].filter(Boolean).join(' · '),
+    empty: false,
+    status: { code, label: code === null ? 'fetch error' : String(code) },
+  };
+}
+
+/** A page as it answered when it came or went: its status and title. */
+function response(side: ChangeSide | null): SideText {
+  if (!side) return none('—');
+  const title = side.title?.trim();
+  return answer(side, title ? quoted(title) : '');
+}
+
+function status(side: ChangeSide | null): SideText {
+  return side ? answer(side, '') : none('—');
+}
+
+/** A text field of the page: quoted as it was crawled, or named as missing. */
+function text(field: string | null | undefined, missing: string): SideText {
+  const t = field?.trim();
+  return t ? value(quoted(t)) : none(missing);
+}
+
+function indexability(side: ChangeSide | null): SideText {
+  if (!side || side.indexable === null || side.indexable === undefined) return none('—');
+  if (side.indexable) return value('indexable');
+  return value(
+    side.indexability_reason ? `not indexable: ${words(side.indexability_reason)}` : 'not indexable',
+  );
+}
+
+function wordCount(side: ChangeSide | null): SideText {
+  const n = side?.word_count;
+  return n === null || n === undefined ? none('no main text') : value(fmtCount(n, 'word'));
+}
+
+/**
+ * How much of the meaning the new text kept: the cosine of the two texts' embeddings (1: the same). Above 0.99
+ * a third digit, so a typo fix (0.997) does not read as an untouched text.
+ */
+export function meaningKept(cosine: number | null | undefined): string {
+  if (cosine === null || cosine === undefined) return 'meaning not compared yet';
+  const c = Math.min(1, cosine);
+  return `meaning kept ${c >= 0.99 && c < 1 ? fmtScore(Math.floor(c * 1000) / 1000, 3) : fmtScore(c)}`;
+}
+
+function count(side: ChangeSide | null, key: 'inlinks' | 'depth'): SideText {
+  const n = side?.[key];
+  if (n === null || n === undefined) return none('—');
+  return value(key === 'inlinks' ? fmtCount(n, 'inlink') : `depth ${n.toLocaleString()}`);
+}
+
+/** What the URL was before the change and what it is after, in words. */
+export function changeSides(change: Change, ctx: ChangeContext): { before: SideText; after: SideText } {
+  const { before, after } = change;
+  switch (change.change) {
+    case 'added':
+      return { before: none('not crawled'), after: response(after) };
+    case 'removed':
+      return { before: response(before), after: none('not crawled') };
+    case 'status_changed':
+      return { before: status(before), after: status(after) };
+    case 'redirect_changed': {
+      const target = (s: ChangeSide | null) =>
+        s?.redirect_target ? value(ctx.url(s.redirect_target)) : none('no redirect');
+      return { before: target(before), after: target(after) };
+    }
+    case 'title_changed':
+      return { before: text(before?.title, 'no title'), after: text(after?.title, 'no title') };
+    case 'meta_description_changed':
+      return {
+        before: text(before?.meta_description, 'no meta description'),
+        after: text(after?.meta_description, 'no meta description'),
+      };
+    case 'h1_changed':
+      return { before: text(before?.h1, 'no H1'), after: text(after?.h1, 'no H1') };
+    case 'canonical_changed': {
+      const canonical = (s: ChangeSide | null) =>
+        s?.canonical_url ? value(ctx.url(s.canonical_url)) : none('no canonical');
+      return { before: canonical(before), after: canonical(after) };
+    }
+    case 'indexability_changed':
+      return { before: indexability(before), after: indexability(after) };
+    case 'content_changed':
+      return { before: wordCount(before), after: { ...wordCount(after), note: meaningKept(after?.cosine) } };
+    case 'inlinks_changed':
+      return { before: count(before, 'inlinks'), after: count(after, 'inlinks') };
+    case 'depth_changed':
+      return { before: count(before, 'depth'), after: count(after, 'depth') };
+    case 'issue_added':
+      return { before: none('not listed'), after: value(ctx.checkTitle(change.check ?? '')) };
+    case 'issue_fixed':
+      return { before: value(ctx.checkTitle(change.check ?? '')), after: none('fixed') };
+  }
+}

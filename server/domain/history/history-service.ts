@@ -1,0 +1,253 @@
+/**
+ * Crawl history as the API and the jobs see it: a snapshot at the end of every finished spider crawl (pruned to
+ * the `keep_crawls` newest), the changes between two snapshots with the audit's issues that appeared and were
+ * fixed, and one page's states crawl by crawl.
+ */
+import {
+  CHANGE_KINDS,
+  type Change,
+  type ChangeKind,
+  type ChangeList,
+  type ChangesQuery,
+  type PageHistory,
+  type Snapshot,
+} from '../../schemas/history.js';
+import type { CursorKey } from '../../schemas/common.js';
+import type { SiteChangedEvent } from '../../schemas/events.js';
+import type { Store } from '../../store/index.js';
+import type { SnapshotRow, UrlStateRow } from '../../store/repos/history-repo.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { EventBus } from '../events.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import { afterKey, cursorPage } from '../sort-cursor.js';
+import { changeNotice } from './change-notice.js';
+import { pageChanges, toPageState } from './page-changes.js';
+
+type Computed = Omit<Change, 'page_id'>;
+const KIND_RANK = new Map(CHANGE_KINDS.map((k, i) => [k, i]));
+
+const toSnapshot = (r: SnapshotRow): Snapshot => ({
+  crawl_id: r.crawl_id,
+  finished_at: r.finished_at,
+  urls: r.urls,
+  changed: r.changed,
+});
+
+const present = (rows: UrlStateRow[]) => new Map(rows.filter((r) => r.present).map((r) => [r.url, r]));
+
+export class HistoryService {
+  /** The last comparison computed per site; a snapshot, an audit or a measured cosine makes it stale. */
+  private readonly cache = new Map<number, { key: string; changes: Computed[]; issues: boolean }>();
+
+  constructor(
+    private readonly store: Store,
+    bus: EventBus,
+    private readonly settings: SettingsService,
+  ) {
+    bus.on('site.updated', (e) => this.cache.delete(e.site_id));
+  }
+
+  /** Called by the crawl job once the crawl finished; prunes to `keep_crawls` in the same transaction. */
+  snapshotCrawl(siteId: number, crawlId: number): Snapshot {
+    const keep = this.settings.get().keep_crawls;
+    const row = this.store.tx(() => {
+      const taken = this.store.history.take(siteId, crawlId);
+      this.store.history.prune(siteId, keep);
+      return taken;
+    });
+    this.cache.delete(siteId);
+    return toSnapshot(row);
+  }
+
+  snapshots(siteId: number, q: { limit: number; cursor?: CursorKey | undefined }) {
+    this.requireSite(siteId);
+    const after = afterKey(q.cursor, 'number');
+    const rows = this.store.history
+      .snapshots(siteId)
+      .filter((r) => after === null || r.crawl_id < after)
+      .slice(0, q.limit + 1);
+    const { page, next_cursor } = cursorPage(rows, q.limit, (r) => [r.crawl_id]);
+    return { items: page.map(toSnapshot), next_cursor };
+  }
+
+  /**
+   * Records how far a changed page's text moved in meaning, measured by the embedding job as it replaces the
+   * page's vector, on the latest snapshot's row for it (a content change has one). One recorder per batch.
+   */
+  contentMoved(siteId: number): (url: string, cosine: number) => void {
+    const latest = this.store.history.snapshots(siteId)[0];
+    return (url, cosine) => {
+      if (!latest) return;
+      this.store.history.setContentCosine(siteId, url, latest.crawl_id, Math.round(cosine * 1e4) / 1e4);
+      this.cache.delete(siteId);
+    };
+  }
+
+  /** The two snapshots a comparison is between: `to` defaults to the latest, `from` to the one before it. */
+  pair(siteId: number, from?: number, to?: number): { from: SnapshotRow; to: SnapshotRow } {
+    this.requireSite(siteId);
+    const all = this.store.history.snapshots(siteId);
+    const find = (id: number, param: 'from' | 'to') => {
+      const s = all.find((r) => r.crawl_id === id);
+      if (!s) {
+        throw new ValidationError(`Crawl ${id} has no snapshot of site ${siteId}.`, [
+          {
+            path: `query.${param}`,
+            message: `crawl ${id} has no snapshot of this site (not a finished spider crawl of it, or pruned by keep_crawls)`,
+          },
+        ]);
+      }
+      return s;
+    };
+    const toRow = to !== undefined ? find(to, 'to') : all[0];
+    if (!toRow) throw new NotFoundError(`Site ${siteId} has no finished crawl yet; changes need two.`);
+    const fromRow = from !== undefined ? find(from, 'from') : all.find((r) => r.crawl_id < toRow.crawl_id);
+    if (!fromRow) {
+      throw new NotFoundError(
+        `Site ${siteId} has one finished crawl (${toRow.crawl_id}); changes are shown once it has been crawled again.`,
+      );
+    }
+    if (fromRow.crawl_id >= toRow.crawl_id) {
+      throw new ValidationError('`from` must be an earlier crawl than `to`.', [
+        { path: 'query.from', message: `must be an earlier crawl than ${toRow.crawl_id}` },
+      ]);
+    }
+    return { from: fromRow, to: toRow };
+  }
+
+  changes(siteId: number, q: ChangesQuery & { cursor?: CursorKey | undefined }): ChangeList {
+    const { from, to } = this.pair(siteId, q.from, q.to);
+    const { changes, issues } = this.compute(siteId, from.crawl_id, to.crawl_id);
+    const summary = summarize(changes);
+    const wanted = q.change ? new Set(q.change) : null;
+    const after = q.cursor ? this.afterChange(q.cursor) : null;
+    const rows = changes
+      .filter((c) => !wanted || wanted.has(c.change))
+      .filter((c) => !after || compareChange(c, after) > 0)
+      .slice(0, q.limit + 1);
+    const { page, next_cursor } = cursorPage(rows, q.limit, (c) => [c.url, c.change, c.check]);
+    return {
+      from: toSnapshot(from),
+      to: toSnapshot(to),
+      summary,
+      issues_compared: issues,
+      items: page.map((c) => ({ ...c, page_id: this.store.history.pageIdOf(siteId, c.url) })),
+      next_cursor,
+    };
+  }
+
+  /** Every change between two snapshots, sorted by URL, then kind, then check. */
+  compute(siteId: number, fromId: number, toId: number): { changes: Computed[]; issues: boolean } {
+    const key = `${fromId}:${toId}`;
+    const cached = this.cache.get(siteId);
+    if (cached?.key === key) return cached;
+    const before = present(this.store.history.statesAt(siteId, fromId));
+    const after = present(this.store.history.statesAt(siteId, toId));
+    const changes: Computed[] = [];
+    for (const url of new Set([...before.keys(), ...after.keys()])) {
+      const a = before.get(url);
+      const b = after.get(url);
+      const cosine = b && b.crawl_id === toId ? b.content_cosine : null;
+      for (const c of pageChanges(a && toPageState(a), b && toPageState(b), cosine))
+        changes.push({ url, check: null, ...c });
+    }
+    const runs = [this.store.audit.runOfCrawl(siteId, fromId), this.store.audit.runOfCrawl(siteId, toId)];
+    const issues = runs[0] !== null && runs[1] !== null;
+    if (issues) {
+      const [was, now] = runs.map(
+        (r) => new Set(this.store.audit.findingKeys(r!.id).map((f) => `${f.check_id}\u0000${f.url}`)),
+      );
+      const issue = (k: string, change: ChangeKind) => {
+        const [check, url] = k.split('\u0000') as [string, string];
+        changes.push({ url, change, check, before: null, after: null });
+      };
+      for (const k of now!) if (!was!.has(k)) issue(k, 'issue_added');
+      for (const k of was!) if (!now!.has(k)) issue(k, 'issue_fixed');
+    }
+    changes.sort(compareChange);
+    const entry = { key, changes, issues };
+    this.cache.set(siteId, entry);
+    return entry;
+  }
+
+  /**
+   * The `site.changed` event for the crawl `toId` against the snapshot before it, or null when the notice
+   * setting is off, there is no earlier crawl, or nothing notable changed.
+   */
+  notice(siteId: number, toId: number): SiteChangedEvent | null {
+    const site = this.store.sites.get(siteId);
+    const to = this.store.history.snapshot(toId);
+    const from = this.store.history.snapshots(siteId).find((r) => r.crawl_id < toId);
+    if (!site || !to || !from) return null;
+    const { changes } = this.compute(siteId, from.crawl_id, toId);
+    const before = present(this.store.history.statesAt(siteId, from.crawl_id));
+    const notice = changeNotice({
+      siteName: site.name,
+      mode: this.settings.get().change_notices,
+      changes,
+      wasIndexable: (url) => before.get(url)?.indexable === 1,
+    });
+    if (!notice) return null;
+    const summary = summarize(changes);
+    return { site_id: siteId, from: from.crawl_id, to: toId, summary, ...notice };
+  }
+
+  pageHistory(pageId: number): PageHistory {
+    const page = this.store.pages.get(pageId);
+    if (!page) throw new NotFoundError(`No page with id ${pageId}.`);
+    const rows = this.store.history.urlRows(page.site_id, page.url);
+    const snapshots = this.store.history.snapshots(page.site_id).reverse();
+    const items: PageHistory['items'] = [];
+    let prev: ReturnType<typeof toPageState> | undefined;
+    for (const s of snapshots) {
+      const row = rows.filter((r) => r.crawl_id <= s.crawl_id).at(-1);
+      const state = row?.present ? toPageState(row) : undefined;
+      const cosine = row && row.crawl_id === s.crawl_id ? row.content_cosine : null;
+      const changes = items.length ? pageChanges(prev, state, cosine).map((c) => c.change) : [];
+      items.push({
+        crawl_id: s.crawl_id,
+        finished_at: s.finished_at,
+        present: !!state,
+        state: state ?? null,
+        changes,
+      });
+      prev = state;
+    }
+    return { page_id: pageId, url: page.url, items: items.reverse() };
+  }
+
+  private afterChange(cursor: CursorKey): Pick<Computed, 'url' | 'change' | 'check'> {
+    const [url, change, check] = cursor;
+    if (
+      cursor.length !== 3 ||
+      typeof url !== 'string' ||
+      !KIND_RANK.has(change as ChangeKind) ||
+      (check !== null && typeof check !== 'string')
+    ) {
+      throw new ValidationError('The cursor does not belong to this list.', [
+        { path: 'query.cursor', message: 'does not belong to this list' },
+      ]);
+    }
+    return { url, change: change as ChangeKind, check };
+  }
+
+  private requireSite(siteId: number): void {
+    if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
+  }
+}
+
+function summarize(changes: readonly Pick<Computed, 'change'>[]): Record<ChangeKind, number> {
+  const summary = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+  for (const c of changes) summary[c.change]++;
+  return summary;
+}
+
+function compareChange(
+  a: Pick<Computed, 'url' | 'change' | 'check'>,
+  b: Pick<Computed, 'url' | 'change' | 'check'>,
+): number {
+  if (a.url !== b.url) return a.url < b.url ? -1 : 1;
+  const k = KIND_RANK.get(a.change)! - KIND_RANK.get(b.change)!;
+  if (k !== 0) return k;
+  return (a.check ?? '') < (b.check ?? '') ? -1 : (a.check ?? '') > (b.check ?? '') ? 1 : 0;
+}

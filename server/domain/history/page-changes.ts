@@ -1,0 +1,98 @@
+/**
+ * What changed for one URL between two snapshots, as an analyst reads it. A page that answered 2xx both times
+ * is compared field by field; one whose status changed reports that (its title and text changing with it are a
+ * consequence, not news). Indexability is reported whenever it moves: a page that turned 404 also left the
+ * index, which is what matters most.
+ */
+import type { ChangeKind, ChangeSide, PageState } from '../../schemas/history.js';
+import type { UrlStateRow } from '../../store/repos/history-repo.js';
+
+export interface PageChange {
+  change: ChangeKind;
+  before: ChangeSide | null;
+  after: ChangeSide | null;
+}
+
+/** Inlinks move by at least this share (or to or from zero) to count as a change. */
+const INLINKS_SHARE = 0.25;
+
+export function toPageState(r: UrlStateRow): PageState {
+  return {
+    status_code: r.status_code as number | null,
+    fetch_error: r.fetch_error as string | null,
+    redirect_target: r.redirect_target as string | null,
+    title: r.title as string | null,
+    meta_description: r.meta_description as string | null,
+    h1: r.h1 as string | null,
+    canonical_url: r.canonical_url as string | null,
+    indexable: r.indexable === null ? null : r.indexable === 1,
+    indexability_reason: r.indexability_reason as string | null,
+    word_count: r.word_count as number | null,
+    content_hash: r.content_hash as string | null,
+    inlinks: r.inlinks as number | null,
+    outlinks: r.outlinks as number | null,
+    depth: r.depth as number | null,
+  };
+}
+
+const ok = (s: PageState) => s.status_code !== null && s.status_code >= 200 && s.status_code < 300;
+
+function pick<K extends keyof PageState>(s: PageState, keys: readonly K[]): Pick<PageState, K> {
+  return Object.fromEntries(keys.map((k) => [k, s[k]])) as Pick<PageState, K>;
+}
+
+function inlinksMoved(a: number | null, b: number | null): boolean {
+  if (a === null || b === null) return false;
+  if (a === 0 || b === 0) return a !== b;
+  return Math.abs(b - a) / a >= INLINKS_SHARE;
+}
+
+/**
+ * The changes of one URL, in the order of CHANGE_KINDS. `before`/`after` are its states at the two crawls, or
+ * undefined where it was not a page; `cosine` is the embedding distance measured for a content change.
+ */
+export function pageChanges(
+  before: PageState | undefined,
+  after: PageState | undefined,
+  cosine: number | null = null,
+): PageChange[] {
+  if (!before && !after) return [];
+  const headline = ['status_code', 'title'] as const;
+  if (!before) return [{ change: 'added', before: null, after: pick(after!, headline) }];
+  if (!after) return [{ change: 'removed', before: pick(before, headline), after: null }];
+  const out: PageChange[] = [];
+  const field = (change: ChangeKind, keys: readonly (keyof PageState)[]) => {
+    if (keys.some((k) => before[k] !== after[k]))
+      out.push({ change, before: pick(before, keys), after: pick(after, keys) });
+  };
+  field('status_changed', ['status_code', 'fetch_error']);
+  field('redirect_changed', ['redirect_target']);
+  const bothOk = ok(before) && ok(after);
+  if (bothOk) {
+    field('title_changed', ['title']);
+    field('meta_description_changed', ['meta_description']);
+    field('h1_changed', ['h1']);
+    field('canonical_changed', ['canonical_url']);
+  }
+  field('indexability_changed', ['indexable', 'indexability_reason']);
+  if (
+    bothOk &&
+    before.content_hash !== null &&
+    after.content_hash !== null &&
+    before.content_hash !== after.content_hash
+  ) {
+    out.push({
+      change: 'content_changed',
+      before: pick(before, ['word_count', 'content_hash']),
+      after: { ...pick(after, ['word_count', 'content_hash']), cosine },
+    });
+  }
+  if (inlinksMoved(before.inlinks, after.inlinks))
+    out.push({
+      change: 'inlinks_changed',
+      before: pick(before, ['inlinks']),
+      after: pick(after, ['inlinks']),
+    });
+  field('depth_changed', ['depth']);
+  return out;
+}

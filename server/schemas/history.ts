@@ -1,0 +1,131 @@
+/**
+ * Crawl history: snapshots of a site's pages per finished crawl, the changes between two of them, and one page's
+ * states crawl by crawl (docs/history.md).
+ */
+import { z } from 'zod';
+import { Cursor, Id, Limit, Timestamp, pageOf, repeatable } from './common.js';
+
+export const CHANGE_KINDS = [
+  'added',
+  'removed',
+  'status_changed',
+  'redirect_changed',
+  'title_changed',
+  'meta_description_changed',
+  'h1_changed',
+  'canonical_changed',
+  'indexability_changed',
+  'content_changed',
+  'inlinks_changed',
+  'depth_changed',
+  'issue_added',
+  'issue_fixed',
+] as const;
+export const ChangeKind = z.enum(CHANGE_KINDS).meta({ id: 'ChangeKind' });
+export type ChangeKind = z.infer<typeof ChangeKind>;
+
+export const Snapshot = z
+  .object({
+    crawl_id: Id,
+    finished_at: Timestamp,
+    urls: z
+      .number()
+      .int()
+      .meta({ description: 'Pages (fetched URLs, redirects and errors included) it holds.' }),
+    changed: z.number().int().meta({ description: 'URLs whose state differed from the snapshot before.' }),
+  })
+  .meta({ id: 'Snapshot' });
+export type Snapshot = z.infer<typeof Snapshot>;
+
+const nullableString = z.string().nullable();
+const nullableInt = z.number().int().nullable();
+
+export const PageState = z
+  .object({
+    status_code: nullableInt,
+    fetch_error: nullableString,
+    redirect_target: nullableString,
+    title: nullableString,
+    meta_description: nullableString,
+    h1: nullableString,
+    canonical_url: nullableString,
+    indexable: z.boolean().nullable(),
+    indexability_reason: nullableString,
+    word_count: nullableInt,
+    content_hash: nullableString,
+    inlinks: nullableInt,
+    outlinks: nullableInt,
+    depth: nullableInt,
+  })
+  .meta({ id: 'PageState' });
+export type PageState = z.infer<typeof PageState>;
+
+/** The fields a change is about, on one side; `cosine` on a content change's `after` when it is known. */
+export const ChangeSide = PageState.partial()
+  .extend({
+    cosine: z.number().nullable().optional().meta({
+      description:
+        'Cosine between the page’s embeddings before and after (1: same meaning; a typo fix stays near 1, a rewrite drops). Null until the embedding job has run.',
+    }),
+  })
+  .meta({ id: 'ChangeSide' });
+export type ChangeSide = z.infer<typeof ChangeSide>;
+
+export const Change = z
+  .object({
+    url: z.string(),
+    page_id: Id.nullable().meta({ description: 'The page now; null when the URL is no longer a page.' }),
+    change: ChangeKind,
+    check: z.string().nullable().meta({ description: 'The audit check of an issue change; null otherwise.' }),
+    before: ChangeSide.nullable(),
+    after: ChangeSide.nullable(),
+  })
+  .meta({ id: 'Change' });
+export type Change = z.infer<typeof Change>;
+
+export const ChangeSummary = z.record(ChangeKind, z.number().int()).meta({ id: 'ChangeSummary' });
+export type ChangeSummary = z.infer<typeof ChangeSummary>;
+
+export const ChangesQuery = z.strictObject({
+  from: Id.optional().meta({ description: 'The earlier crawl (default: the snapshot before `to`).' }),
+  to: Id.optional().meta({ description: 'The later crawl (default: the latest snapshot).' }),
+  change: repeatable(ChangeKind).optional(),
+  limit: Limit,
+  cursor: Cursor,
+});
+export type ChangesQuery = z.infer<typeof ChangesQuery>;
+
+export const ChangeList = pageOf(Change)
+  .extend({
+    from: Snapshot,
+    to: Snapshot,
+    summary: ChangeSummary.meta({
+      description: 'Changes of each kind between the two crawls, whatever the filter.',
+    }),
+    issues_compared: z.boolean().meta({
+      description: 'False when one of the crawls has no audit: issue_added/issue_fixed are then not listed.',
+    }),
+  })
+  .meta({ id: 'ChangeList' });
+export type ChangeList = z.infer<typeof ChangeList>;
+
+export const SnapshotList = pageOf(Snapshot).meta({ id: 'SnapshotList' });
+
+export const PageHistoryEntry = z
+  .object({
+    crawl_id: Id,
+    finished_at: Timestamp,
+    present: z
+      .boolean()
+      .meta({ description: 'False: the URL was not among the site’s pages at this crawl.' }),
+    state: PageState.nullable(),
+    changes: z
+      .array(ChangeKind)
+      .meta({ description: 'What changed since the crawl before (issues excluded).' }),
+  })
+  .meta({ id: 'PageHistoryEntry' });
+
+export const PageHistory = z
+  .object({ page_id: Id, url: z.string(), items: z.array(PageHistoryEntry) })
+  .meta({ id: 'PageHistory' });
+export type PageHistory = z.infer<typeof PageHistory>;

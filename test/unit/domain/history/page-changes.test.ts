@@ -1,0 +1,114 @@
+/** One URL's changes between two snapshots (page-changes.ts), and the notice a scheduled crawl sends. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { changeNotice } from '../../../../server/domain/history/change-notice.js';
+import { pageChanges } from '../../../../server/domain/history/page-changes.js';
+import type { PageState } from '../../../../server/schemas/history.js';
+
+const base: PageState = {
+  status_code: 200,
+  fetch_error: null,
+  redirect_target: null,
+  title: 'Tents',
+  meta_description: 'Tents for every season.',
+  h1: 'Tents',
+  canonical_url: 'https://shop.test/tents',
+  indexable: true,
+  indexability_reason: null,
+  word_count: 420,
+  content_hash: 'a1',
+  inlinks: 12,
+  outlinks: 30,
+  depth: 1,
+};
+const kinds = (a: PageState | undefined, b: PageState | undefined) => pageChanges(a, b).map((c) => c.change);
+
+describe('pageChanges', () => {
+  it('finds nothing when nothing changed, and added/removed at the ends of a page’s life', () => {
+    assert.deepEqual(kinds(base, { ...base }), []);
+    assert.deepEqual(pageChanges(undefined, base), [
+      { change: 'added', before: null, after: { status_code: 200, title: 'Tents' } },
+    ]);
+    assert.deepEqual(kinds(base, undefined), ['removed']);
+    assert.deepEqual(kinds(undefined, undefined), []);
+  });
+
+  it('compares the fields of a page that answered 2xx both times, each with its own before and after', () => {
+    const after = {
+      ...base,
+      title: 'Tents and shelters',
+      h1: 'All tents',
+      content_hash: 'b2',
+      word_count: 380,
+    };
+    const changes = pageChanges(base, after, 0.93);
+    assert.deepEqual(
+      changes.map((c) => c.change),
+      ['title_changed', 'h1_changed', 'content_changed'],
+    );
+    assert.deepEqual(changes[2], {
+      change: 'content_changed',
+      before: { word_count: 420, content_hash: 'a1' },
+      after: { word_count: 380, content_hash: 'b2', cosine: 0.93 },
+    });
+  });
+
+  it('reports a status change, not the title and text that went with it; indexability whenever it moves', () => {
+    const gone = {
+      ...base,
+      status_code: 404,
+      title: 'Not found',
+      content_hash: null,
+      indexable: false,
+      indexability_reason: 'client_error',
+    };
+    assert.deepEqual(kinds(base, gone), ['status_changed', 'indexability_changed']);
+    const moved = { ...gone, status_code: 301, redirect_target: 'https://shop.test/shelters', title: null };
+    assert.deepEqual(kinds(base, moved), ['status_changed', 'redirect_changed', 'indexability_changed']);
+    assert.deepEqual(kinds(base, { ...base, indexable: false, indexability_reason: 'noindex' }), [
+      'indexability_changed',
+    ]);
+  });
+
+  it('counts inlinks that move by a quarter or more, or to or from zero', () => {
+    assert.deepEqual(kinds(base, { ...base, inlinks: 10 }), []);
+    assert.deepEqual(kinds(base, { ...base, inlinks: 9 }), ['inlinks_changed']);
+    assert.deepEqual(kinds(base, { ...base, inlinks: 15 }), ['inlinks_changed']);
+    assert.deepEqual(kinds({ ...base, inlinks: 0 }, { ...base, inlinks: 1 }), ['inlinks_changed']);
+    assert.deepEqual(kinds({ ...base, inlinks: 1 }, { ...base, inlinks: 0 }), ['inlinks_changed']);
+    assert.deepEqual(kinds(base, { ...base, depth: 3 }), ['depth_changed']);
+  });
+});
+
+describe('changeNotice', () => {
+  const changes = [
+    { url: 'a', change: 'issue_added' as const, check: 'broken_internal_link' },
+    { url: 'a', change: 'issue_added' as const, check: 'title_too_long' },
+    { url: 'b', change: 'status_changed' as const, check: null },
+    { url: 'c', change: 'status_changed' as const, check: null },
+    { url: 'd', change: 'removed' as const, check: null },
+    { url: 'e', change: 'title_changed' as const, check: null },
+    { url: 'e', change: 'content_changed' as const, check: null },
+    { url: 'f', change: 'added' as const, check: null },
+  ];
+  const wasIndexable = (url: string) => url === 'b';
+
+  it('tells only what matters by default: high-priority issues, indexable pages’ status, removed pages', () => {
+    assert.deepEqual(changeNotice({ siteName: 'shop.test', mode: 'important', changes, wasIndexable }), {
+      notable: 3,
+      message: 'shop.test: 1 new high-priority issue, 1 indexable page changed status, 1 page removed',
+    });
+  });
+
+  it('adds every changed page with `all`, and says nothing with `off` or when nothing matters', () => {
+    assert.equal(
+      changeNotice({ siteName: 'shop.test', mode: 'all', changes, wasIndexable })!.message,
+      'shop.test: 1 new high-priority issue, 1 indexable page changed status, 1 page removed, 1 page added, 3 pages changed',
+    );
+    assert.equal(changeNotice({ siteName: 'shop.test', mode: 'off', changes, wasIndexable }), null);
+    assert.equal(
+      changeNotice({ siteName: 'shop.test', mode: 'important', changes: changes.slice(5), wasIndexable }),
+      null,
+    );
+  });
+});
