@@ -34,12 +34,12 @@ export default tseslint.config(
           zones: [
             layer(
               './server/store',
-              ['./server/domain', './server/http', './server/jobs', './server/app.ts'],
+              ['./server/domain', './server/http', './server/jobs', './server/mcp', './server/app.ts'],
               'store is the bottom layer',
             ),
             layer(
               './server/adapters',
-              ['./server/domain', './server/http', './server/jobs', './server/store'],
+              ['./server/domain', './server/http', './server/jobs', './server/mcp', './server/store'],
               'adapters talk to the outside world only',
             ),
             layer(
@@ -49,15 +49,24 @@ export default tseslint.config(
             ),
             layer(
               './server/domain',
-              ['./server/http', './server/jobs', './server/app.ts', './server/main.ts'],
-              'domain never sees HTTP or the runner',
+              ['./server/http', './server/jobs', './server/mcp', './server/app.ts', './server/main.ts'],
+              'domain never sees HTTP, MCP or the runner',
             ),
             layer(
               './server/http',
               ['./server/store', './server/adapters', './server/jobs'],
               'http calls the domain only',
             ),
-            layer('./server/jobs', ['./server/http', './server/store'], 'jobs call the domain'),
+            layer(
+              './server/jobs',
+              ['./server/http', './server/mcp', './server/store'],
+              'jobs call the domain',
+            ),
+            layer(
+              './server/mcp',
+              ['./server/domain', './server/store', './server/jobs'],
+              'mcp reaches the app through the API (in-process or HTTP), never its services',
+            ),
           ],
         },
       ],

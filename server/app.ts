@@ -26,6 +26,7 @@ import { systemRoutes } from './http/routes/system.js';
 import { authGuard, fetchSiteGuard, hostGuard, isAuthorized, tokenLanding } from './http/security.js';
 import { uiStatic } from './http/ui-static.js';
 import type { Logger } from './logger.js';
+import { MCP_PATH, mcpHttpHandler } from './mcp/http-transport.js';
 
 /**
  * The UI shows text taken from crawled sites; should any of it ever escape escaping, this policy still keeps
@@ -99,7 +100,8 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
     next();
   });
   app.use(hostGuard());
-  const isApiPath = (path: string) => allowedMethods(routes, path).length > 0;
+  const isApiPath = (path: string) =>
+    allowedMethods(routes, path).length > 0 || path.toLowerCase().replace(/\/$/, '') === MCP_PATH;
   app.use(fetchSiteGuard(isApiPath));
   // Siteloupe answers no CORS preflight (the Origin check refuses foreign origins), and Express's own OPTIONS
   // answer (200 text/plain with Allow, before any token check) is not the API's: OPTIONS goes straight to the
@@ -123,6 +125,8 @@ export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; ope
 
   const api = express.Router();
   api.use(authGuard(deps.token));
+  // MCP over Streamable HTTP: JSON-RPC, not an OpenAPI operation, behind the same guards and token as the API.
+  api.all(MCP_PATH, mcpHttpHandler({ openapi, version: deps.version, bodyLimitBytes: deps.bodyLimitBytes }));
   mountRoutes(
     api,
     routes.filter((r) => !r.public),

@@ -4,10 +4,11 @@
  * tests.
  */
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadOrCreateToken } from './adapters/api-token.js';
+import { removeServerFile, writeServerFile } from './adapters/server-file.js';
 import { buildApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
 import type { ServerConfig } from './config.js';
@@ -29,6 +30,8 @@ export interface RunningServer {
   url: string;
   port: number;
   token: string | null;
+  /** The app itself, for callers in this process that dispatch to it without the network (`siteloupe mcp`). */
+  app: RequestListener;
   services: Services;
   runner: JobRunner;
   logger: Logger;
@@ -100,10 +103,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // `siteloupe crawl` in a terminal runs the one crawl it was asked for.
   const scheduler = new CrawlScheduler(services, logger);
   void scheduler.start();
+  const url = `http://127.0.0.1:${port}/`;
+  // Where local tools that know only the data dir (`siteloupe mcp`) find this server; removed on close.
+  writeServerFile(config.dataDir, { url, port, pid: process.pid });
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      removeServerFile(config.dataDir);
       scheduler.stop();
       await scheduler.settled();
       await runner.stop();
@@ -115,5 +122,5 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       db.close();
     })());
 
-  return { url: `http://127.0.0.1:${port}/`, port, token, services, runner, logger, close };
+  return { url, port, token, app, services, runner, logger, close };
 }

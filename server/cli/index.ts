@@ -1,6 +1,7 @@
 /** The `siteloupe` command line. Each command lives in its own module; this file only wires them. */
 import { Command } from 'commander';
 import { DatabaseOpenError } from '../store/index.js';
+import { mcpCommand } from '../mcp/stdio-command.js';
 import { VERSION } from '../version.js';
 import { crawl } from './crawl.js';
 import { demo } from './demo.js';
@@ -57,6 +58,17 @@ export function buildCli(): Command {
       'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',
     )
     .action(exportCommand);
+
+  program
+    .command('mcp')
+    .description(
+      'Serve the API to an AI client over MCP (stdio): through the running server, or one started on the data dir',
+    )
+    .option(
+      '-d, --data-dir <dir>',
+      'the data dir of the server to use or start; default $SITELOUPE_DATA_DIR or the OS user-data folder',
+    )
+    .action(mcpCommand);
 
   program
     .command('demo')

@@ -21,11 +21,21 @@ export interface InProcessRequest {
   body?: Buffer;
   /** The port the caller reached, so the Host check sees the same server it would for a direct call. */
   localPort: number | undefined;
+  /** Who dispatches: the workflow proxy (the default) or the MCP server, whose tools may reach internal routes. */
+  caller?: InProcessCaller;
 }
+
+export type InProcessCaller = 'proxy' | 'mcp';
 
 /** True for requests that came through `dispatchInProcess` (the proxy), whatever their headers say. */
 export function isInProcess(req: Request): boolean {
-  return (req.socket as unknown as Record<symbol, unknown>)[IN_PROCESS] === true;
+  return inProcessCaller(req) !== null;
+}
+
+/** Which in-process caller sent `req`, or null for a direct call. */
+export function inProcessCaller(req: Request): InProcessCaller | null {
+  const mark = (req.socket as unknown as Record<symbol, unknown>)[IN_PROCESS];
+  return mark === 'proxy' || mark === 'mcp' ? mark : null;
 }
 
 const servers = new WeakMap<RequestListener, http.Server>();
@@ -41,7 +51,7 @@ export function dispatchInProcess(app: RequestListener, r: InProcessRequest): Pr
   }
   const [client, side] = duplexPair();
   Object.assign(side, {
-    [IN_PROCESS]: true,
+    [IN_PROCESS]: r.caller ?? 'proxy',
     localPort: r.localPort,
     localAddress: '127.0.0.1',
     remoteAddress: '127.0.0.1',

@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { RouteDef, Stability } from './define-route.js';
-import { isInProcess } from './in-process.js';
+import { inProcessCaller } from './in-process.js';
 import { HttpProblem } from './problem.js';
 
 /** What a workflow tool may call through `POST /proxy` without the `proxy_allow_internal` setting. */
@@ -37,10 +37,14 @@ export function proxyRefusal(def: RouteDef, allowInternal: boolean): HttpProblem
   );
 }
 
-/** The per-route middleware `mountRoutes` puts first; direct calls pass straight through. */
+/**
+ * The per-route middleware `mountRoutes` puts first; direct calls pass straight through. MCP tool calls meet the
+ * same refusals except the internal one: agents start crawls, and their clients see each tool's annotations.
+ */
 export function proxyGate(allowInternal: () => boolean): (def: RouteDef) => RequestHandler {
   return (def) => (req, _res, next) => {
-    if (!isInProcess(req)) return next();
-    next(proxyRefusal(def, allowInternal()) ?? undefined);
+    const caller = inProcessCaller(req);
+    if (caller === null) return next();
+    next(proxyRefusal(def, caller === 'mcp' || allowInternal()) ?? undefined);
   };
 }

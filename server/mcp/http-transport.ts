@@ -1,0 +1,73 @@
+/**
+ * MCP over Streamable HTTP at `POST /mcp`, on the API's own server behind the same Host, Origin, Fetch Metadata
+ * and token checks (the app mounts it after them). Stateless: each POST gets a fresh MCP server and transport, so
+ * nothing is kept between requests and no session id is issued; GET (a server-to-client stream) and DELETE (end
+ * of a session) have nothing to do and answer 405. Tool calls are dispatched in-process through the same app,
+ * as the caller, so they meet the API's guarantees as a direct call would.
+ */
+import type { RequestListener } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { type RequestHandler } from 'express';
+import { HttpProblem } from '../http/problem.js';
+import { inProcessDispatch } from './dispatch.js';
+import { createMcpServer } from './mcp-server.js';
+import { openApiTools, type OpenApiDoc, type ToolSpec } from './openapi-tools.js';
+
+/** Where the endpoint is mounted: not an OpenAPI operation (it speaks JSON-RPC), so outside `defineRoute`. */
+export const MCP_PATH = '/mcp';
+
+/** Request headers that carry the caller's identity into each tool call, as the proxy passes them. */
+const IDENTITY_HEADERS = ['authorization', 'cookie'];
+
+export interface McpHttpOptions {
+  openapi: () => unknown;
+  version: string;
+  bodyLimitBytes: number;
+}
+
+export function mcpHttpHandler(opts: McpHttpOptions): RequestHandler {
+  let tools: ToolSpec[] | undefined;
+  const toolList = () => (tools ??= openApiTools(opts.openapi() as OpenApiDoc));
+  const json = express.json({ limit: opts.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+
+  return (req, res, next) => {
+    if (req.method !== 'POST') {
+      return next(
+        new HttpProblem(
+          'method-not-allowed',
+          `${req.method} is not allowed on ${MCP_PATH}: the MCP endpoint is stateless and takes POST only.`,
+          undefined,
+          { Allow: 'POST' },
+        ),
+      );
+    }
+    json(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const headers: Record<string, string> = { host: req.headers.host ?? '' };
+      for (const name of IDENTITY_HEADERS) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const server = createMcpServer({
+        version: opts.version,
+        tools: toolList,
+        dispatch: inProcessDispatch(req.app as unknown as RequestListener, {
+          localPort: req.socket.localPort,
+          headers,
+        }),
+      });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      res.once('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      server
+        .connect(transport)
+        .then(() => transport.handleRequest(req, res, req.body))
+        .catch(next);
+    });
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * A tool call in API terms: arguments become one HTTP request (path, query, JSON body), and the API's answer
+ * becomes an MCP tool result — JSON as `structuredContent` plus a short text, a problem as a tool error naming
+ * its title, detail and field errors. The call itself goes through a {@link Dispatch} (in-process or over
+ * loopback HTTP), so whatever the API checks, a tool call meets too.
+ */
+import { DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolSpec } from './openapi-tools.js';
+
+export interface ApiCall {
+  method: string;
+  /** Path and query, percent-encoded. */
+  path: string;
+  body?: unknown;
+}
+
+export interface ApiAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Sends one API call and reads its whole answer. */
+export type Dispatch = (call: ApiCall) => Promise<ApiAnswer>;
+
+/** The MCP `CallToolResult` shape this module produces. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+const text = (t: string, isError = false): ToolResult => ({
+  content: [{ type: 'text', text: t }],
+  ...(isError ? { isError: true } : {}),
+});
+
+/** Thrown for arguments that make no request (the API never sees them). */
+export class ToolArgumentError extends Error {}
+
+function queryValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(queryValues);
+  if (value !== null && typeof value === 'object') return [JSON.stringify(value)];
+  return [String(value)];
+}
+
+/** Arguments → the API request; `limit` defaults to {@link DEFAULT_LIMIT} on paged operations. */
+export function buildCall(tool: ToolSpec, args: Record<string, unknown>): ApiCall {
+  const known = new Set([...tool.pathParams, ...tool.queryParams, ...Object.keys(tool.bodyFields)]);
+  if (tool.wholeBody) known.add('body');
+  const unknown = Object.keys(args).filter((k) => !known.has(k));
+  if (unknown.length) {
+    throw new ToolArgumentError(
+      `Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${tool.name} takes ${[...known].join(', ') || 'none'}.`,
+    );
+  }
+  let path = tool.path;
+  for (const name of tool.pathParams) {
+    const value = args[name];
+    if (value === undefined || value === null || value === '')
+      throw new ToolArgumentError(`${tool.name} needs ${name}.`);
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  const query = new URLSearchParams();
+  for (const name of tool.queryParams) {
+    const value = name === 'limit' && tool.paged && args.limit === undefined ? DEFAULT_LIMIT : args[name];
+    if (value === undefined || value === null) continue;
+    for (const v of queryValues(value)) query.append(name, v);
+  }
+  const qs = query.toString();
+  const call: ApiCall = { method: tool.method, path: qs ? `${path}?${qs}` : path };
+  if (tool.wholeBody && args.body !== undefined) call.body = args.body;
+  else if (tool.hasBody && !tool.wholeBody) {
+    const body: Record<string, unknown> = {};
+    for (const [arg, field] of Object.entries(tool.bodyFields))
+      if (args[arg] !== undefined) body[field] = args[arg];
+    call.body = body;
+  }
+  return call;
+}
+
+function parseJson(answer: ApiAnswer): unknown {
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isJsonType = (t: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t);
+const isTextType = (t: string) =>
+  /^text\//i.test(t) || /^application\/(?:[\w.+-]+\+)?(?:json|xml)\b/i.test(t) || /x-ndjson/i.test(t);
+
+/** A problem+json answer (or any error status) as a tool error: title, detail and the field errors. */
+function problemResult(answer: ApiAnswer): ToolResult {
+  const p = parseJson(answer) as
+    | { title?: string; detail?: string; type?: string; errors?: { path: string; message: string }[] }
+    | undefined;
+  if (!p || typeof p !== 'object' || typeof p.title !== 'string') {
+    return text(`HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 2000)}`, true);
+  }
+  const lines = [`${p.title} (${answer.status}): ${p.detail ?? ''}`.trim()];
+  for (const e of p.errors ?? []) lines.push(`- ${e.path}: ${e.message}`);
+  if (p.type) lines.push(`(problem type ${p.type})`);
+  // No structuredContent: clients check it against the tool's output schema, which describes success only.
+  return text(lines.join('\n'), true);
+}
+
+function downloadResult(tool: ToolSpec, answer: ApiAnswer, call: ApiCall): ToolResult {
+  const size = `${answer.body.length.toLocaleString('en')} bytes`;
+  if (!isTextType(answer.contentType)) {
+    return text(
+      `${answer.contentType}, ${size}. Binary files are not returned over MCP: download GET ${call.path} with the API token, or use \`siteloupe export\`.`,
+    );
+  }
+  const all = answer.body.toString('utf8');
+  const cut = all.length > MAX_RESULT_CHARS;
+  const head = `${answer.contentType}, ${size}${cut ? `; the first ${MAX_RESULT_CHARS.toLocaleString('en')} characters follow (download GET ${call.path} for the whole file)` : ''}:`;
+  return text(`${head}\n${cut ? all.slice(0, MAX_RESULT_CHARS) : all}`);
+}
+
+/** The array a paged answer lists (`items`, or its one array field). */
+function listField(value: Record<string, unknown>): string | undefined {
+  if (Array.isArray(value.items)) return 'items';
+  const arrays = Object.keys(value).filter((k) => Array.isArray(value[k]));
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+function summaryLine(
+  tool: ToolSpec,
+  answer: ApiAnswer,
+  value: Record<string, unknown>,
+  cutFrom?: number,
+): string {
+  if (tool.startsJob && answer.status === 202 && typeof value.id === 'number') {
+    return `Job ${value.id} (${String(value.kind ?? tool.operationId)}) is ${String(value.status ?? 'queued')}; follow it with jobs_get {"job_id": ${value.id}}.`;
+  }
+  const field = tool.paged ? listField(value) : undefined;
+  if (field) {
+    const n = (value[field] as unknown[]).length;
+    const next = typeof value.next_cursor === 'string' ? value.next_cursor : null;
+    const cut = cutFrom
+      ? ` (cut from ${cutFrom} to fit ${MAX_RESULT_CHARS.toLocaleString('en')} characters)`
+      : '';
+    return `${n} ${field}${cut}; ${next ? `more: pass cursor "${next}" for the next page.` : 'no more pages.'}`;
+  }
+  return `HTTP ${answer.status}.`;
+}
+
+function jsonResult(tool: ToolSpec, answer: ApiAnswer, value: unknown, cutFrom?: number): ToolResult {
+  const structured = (
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { result: value }
+  ) as Record<string, unknown>;
+  let json = JSON.stringify(structured);
+  let note = '';
+  if (json.length > MAX_RESULT_CHARS) {
+    note = `\n(The JSON is ${json.length.toLocaleString('en')} characters; the text shows the first ${MAX_RESULT_CHARS.toLocaleString('en')}.)`;
+    json = json.slice(0, MAX_RESULT_CHARS);
+  }
+  return {
+    content: [{ type: 'text', text: `${summaryLine(tool, answer, structured, cutFrom)}\n${json}${note}` }],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * Runs a tool: builds the request, dispatches it, and shapes the answer. A page whose JSON passes
+ * {@link MAX_RESULT_CHARS} is asked for again with a `limit` that fits, so its `next_cursor` stays the API's
+ * own and the next page starts exactly after the last item shown.
+ */
+export async function callTool(
+  tool: ToolSpec,
+  args: Record<string, unknown>,
+  dispatch: Dispatch,
+): Promise<ToolResult> {
+  let call: ApiCall;
+  try {
+    call = buildCall(tool, args);
+  } catch (err) {
+    if (err instanceof ToolArgumentError) return text(err.message, true);
+    throw err;
+  }
+  let answer = await dispatch(call);
+  if (answer.status >= 400) return problemResult(answer);
+  if (tool.download) return downloadResult(tool, answer, call);
+  if (answer.body.length === 0) return text(`Done (HTTP ${answer.status}, no content).`);
+  if (!isJsonType(answer.contentType)) return text(answer.body.toString('utf8').slice(0, MAX_RESULT_CHARS));
+  let value = parseJson(answer);
+
+  let cutFrom: number | undefined;
+  for (let tries = 0; tool.paged && tries < 4; tries++) {
+    const field =
+      value && typeof value === 'object' ? listField(value as Record<string, unknown>) : undefined;
+    const items = field ? ((value as Record<string, unknown>)[field] as unknown[]) : [];
+    const size = answer.body.length;
+    if (size <= MAX_RESULT_CHARS || items.length <= 1) break;
+    const fit = Math.max(1, Math.floor((items.length * MAX_RESULT_CHARS * 0.9) / size));
+    cutFrom ??= items.length;
+    const retry = buildCall(tool, { ...args, limit: Math.min(fit, items.length - 1) });
+    const again = await dispatch(retry);
+    if (again.status >= 400) break; // keep the first page
+    answer = again;
+    value = parseJson(again);
+  }
+  return jsonResult(tool, answer, value, cutFrom);
+}
