@@ -11,6 +11,7 @@
 import dns from 'node:dns';
 import { isIP } from 'node:net';
 import { addressKind, bareHost } from '../../adapters/address-ranges.js';
+import { raceAbort } from '../../adapters/browser-tab.js';
 import type { RefuseAddress } from '../../adapters/guarded-connect.js';
 
 export const RESTRICTED_SETTING = 'crawl_allow_restricted_addresses';
@@ -56,7 +57,7 @@ export class TargetPolicy {
     if (isIP(host)) return this.refuse(host, port);
     let addresses: { address: string }[];
     try {
-      addresses = await withTimeout(lookupAll(host), RESOLVE_TIMEOUT_MS);
+      addresses = await raceAbort(lookupAll(host), AbortSignal.timeout(RESOLVE_TIMEOUT_MS));
     } catch {
       return null;
     }
@@ -73,17 +74,3 @@ const lookupAll = (host: string) =>
   new Promise<{ address: string }[]>((resolve, reject) =>
     dns.lookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
   );
-
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      p,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

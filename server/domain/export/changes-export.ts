@@ -31,19 +31,12 @@ const PAGE = 1000;
 export async function* changeRows(
   history: HistoryService,
   siteId: number,
-  q: { from?: number | undefined; to?: number | undefined },
+  crawls: { from: number; to: number },
 ): AsyncGenerator<Row[]> {
-  let cursor: string | null = null;
-  do {
-    const page = history.changes(siteId, {
-      limit: PAGE,
-      ...(q.from !== undefined ? { from: q.from } : {}),
-      ...(q.to !== undefined ? { to: q.to } : {}),
-      ...(cursor ? { cursor: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) } : {}),
-    });
-    yield page.items.map((c: Change) => ({
-      from_crawl: page.from.crawl_id,
-      to_crawl: page.to.crawl_id,
+  for (const page of history.changePages(siteId, crawls.from, crawls.to, PAGE)) {
+    yield page.map((c: Change) => ({
+      from_crawl: crawls.from,
+      to_crawl: crawls.to,
       url: c.url,
       page_id: c.page_id,
       change: c.change,
@@ -51,7 +44,6 @@ export async function* changeRows(
       before: cellOf(c.before),
       after: cellOf(c.after),
     }));
-    cursor = page.next_cursor;
     await new Promise((r) => setImmediate(r));
-  } while (cursor);
+  }
 }

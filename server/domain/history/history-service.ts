@@ -131,9 +131,19 @@ export class HistoryService {
       to: toSnapshot(to),
       summary,
       issues_compared: issues,
-      items: page.map((c) => ({ ...c, page_id: this.store.history.pageIdOf(siteId, c.url) })),
+      items: this.withPageIds(siteId, page),
       next_cursor,
     };
+  }
+
+  /** Every change between two snapshots, in list order, `size` at a time (the changes export). */
+  *changePages(siteId: number, fromId: number, toId: number, size: number): Generator<Change[]> {
+    const { changes } = this.compute(siteId, fromId, toId);
+    for (let i = 0; i < changes.length; i += size) yield this.withPageIds(siteId, changes.slice(i, i + size));
+  }
+
+  private withPageIds(siteId: number, changes: Computed[]): Change[] {
+    return changes.map((c) => ({ ...c, page_id: this.store.history.pageIdOf(siteId, c.url) }));
   }
 
   /** Every change between two snapshots, sorted by URL, then kind, then check. */
