@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { dispatchInProcess } from '../http/in-process.js';
-import type { ApiAnswer, Dispatch } from './tool-call.js';
+import type { ApiAnswer, ApiCall, Dispatch } from './tool-call.js';
 
 async function readAll(stream: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -13,9 +13,10 @@ async function readAll(stream: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function jsonBody(body: unknown): { payload?: Buffer; headers: Record<string, string> } {
-  if (body === undefined) return { headers: {} };
-  return { payload: Buffer.from(JSON.stringify(body)), headers: { 'content-type': 'application/json' } };
+function requestBody(call: ApiCall): { payload?: Buffer; headers: Record<string, string> } {
+  if (call.file) return { payload: call.file.bytes, headers: { 'content-type': call.file.contentType } };
+  if (call.body === undefined) return { headers: {} };
+  return { payload: Buffer.from(JSON.stringify(call.body)), headers: { 'content-type': 'application/json' } };
 }
 
 /**
@@ -27,7 +28,7 @@ export function inProcessDispatch(
   identity: { localPort: number | undefined; headers: Record<string, string> },
 ): Dispatch {
   return async (call) => {
-    const { payload, headers } = jsonBody(call.body);
+    const { payload, headers } = requestBody(call);
     const answer = await dispatchInProcess(app, {
       method: call.method,
       path: call.path,
@@ -47,7 +48,7 @@ export function inProcessDispatch(
 /** Calls a running server at `baseUrl` (`http://127.0.0.1:<port>/`) with its API token. */
 export function httpDispatch(baseUrl: string, token: string | null): Dispatch {
   return async (call) => {
-    const { payload, headers } = jsonBody(call.body);
+    const { payload, headers } = requestBody(call);
     const res = await fetch(new URL(call.path, baseUrl), {
       method: call.method,
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },

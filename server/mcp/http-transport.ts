@@ -2,7 +2,8 @@
  * MCP over Streamable HTTP at `POST /mcp`, on the API's own server behind the same Host, Origin, Fetch Metadata
  * and token checks (the app mounts it after them). Stateless: each POST gets a fresh MCP server and transport, so
  * nothing is kept between requests and no session id is issued; GET (a server-to-client stream) and DELETE (end
- * of a session) have nothing to do and answer 405. Tool calls are dispatched in-process through the same app,
+ * of a session) have nothing to do and answer 405. Answers are plain JSON, or an event stream when the request
+ * asks for progress (a job followed to its end). Tool calls are dispatched in-process through the same app,
  * as the caller, so they meet the API's guarantees as a direct call would.
  */
 import type { RequestListener } from 'node:http';
@@ -18,6 +19,15 @@ export const MCP_PATH = '/mcp';
 
 /** Request headers that carry the caller's identity into each tool call, as the proxy passes them. */
 const IDENTITY_HEADERS = ['authorization', 'cookie'];
+
+/** Whether a POST carries a request with a `progressToken` (a batch may hold several messages). */
+function wantsProgress(body: unknown): boolean {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.some((m) => {
+    const meta = (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
+    return meta?.progressToken !== undefined;
+  });
+}
 
 export interface McpHttpOptions {
   openapi: () => unknown;
@@ -58,7 +68,8 @@ export function mcpHttpHandler(opts: McpHttpOptions): RequestHandler {
       });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
-        enableJsonResponse: true,
+        // A plain JSON answer unless the client asked for progress, which needs a stream to arrive on.
+        enableJsonResponse: !wantsProgress(req.body),
       });
       res.once('close', () => {
         void transport.close();

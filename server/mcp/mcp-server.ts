@@ -2,22 +2,36 @@
  * The MCP server: the SDK's low-level `Server`, because the tools' schemas are JSON Schema taken from
  * `/openapi.json` (the high-level `McpServer` wants zod shapes, which would mean writing each tool twice). One
  * instance serves one connection; stdio and HTTP make theirs the same way and differ only in their
- * {@link Dispatch}.
+ * {@link Dispatch}. Besides the API's tools it offers the two overview tools, the report and exports as
+ * resources, and two prompts; everything goes through the same dispatch.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { completeSite } from './site-completion.js';
+import { listResources, readResource, RESOURCE_TEMPLATES, ResourceError } from './export-resources.js';
+import { followJob, type JobLike } from './job-follow.js';
 import type { ToolSpec } from './openapi-tools.js';
-import { callTool, type Dispatch } from './tool-call.js';
+import { OVERVIEW_TOOLS } from './overview-tools.js';
+import { getPrompt, PromptArgumentError, PROMPTS } from './prompts.js';
+import { callTool, type Dispatch, type ToolResult } from './tool-call.js';
 
 const INSTRUCTIONS = [
   'Siteloupe is a local SEO crawler; these tools are its HTTP API, one per operation, with the same validation and errors.',
-  'Start with sites_list (or sites_create then crawl_start). Crawls, audits and analyses run as jobs: the tool returns the job at once; poll jobs_get until its status is succeeded or failed.',
+  'Start with sites_list (or sites_create then crawl_start); site_overview and page_report answer the common questions in one call.',
+  'Crawls, audits and analyses run as jobs: the tool returns the job at once and jobs_get follows it (or send a progressToken and the call waits, reporting progress).',
   'Lists are paged: 20 items unless you pass limit; pass the next_cursor you got as cursor for the next page.',
+  'The site report and exports are resources (siteloupe://sites/{site_id}/report.html, …/exports/{name}.{format}).',
 ].join('\n');
 
 export interface McpServerOptions {
@@ -27,33 +41,129 @@ export interface McpServerOptions {
   dispatch: Dispatch;
 }
 
+const failed = (err: unknown): ToolResult => {
+  // The call did not get an answer (the server went away): a tool error the model can read, not a crash.
+  const reason = err instanceof Error ? err.message : String(err);
+  return { content: [{ type: 'text' as const, text: `The API call failed: ${reason}` }], isError: true };
+};
+
+/** A job a tool started, from its result; null for anything else. */
+const startedJob = (tool: ToolSpec, result: ToolResult): JobLike | null => {
+  const job = result.structuredContent as Partial<JobLike> | undefined;
+  return tool.startsJob && !result.isError && typeof job?.id === 'number' && typeof job.status === 'string'
+    ? (job as JobLike)
+    : null;
+};
+
 export function createMcpServer(opts: McpServerOptions): Server {
+  const { dispatch } = opts;
   const server = new Server(
     { name: 'siteloupe', title: 'Siteloupe', version: opts.version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: INSTRUCTIONS,
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await opts.tools()).map((t) => ({
-      name: t.name,
-      title: t.annotations.title,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-      annotations: t.annotations,
-    })),
+    tools: [
+      ...OVERVIEW_TOOLS.map((t) => ({
+        name: t.name,
+        title: t.annotations.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        annotations: t.annotations,
+      })),
+      ...(await opts.tools()).map((t) => ({
+        name: t.name,
+        title: t.annotations.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+        annotations: t.annotations,
+      })),
+    ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = (await opts.tools()).find((t) => t.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    const overview = OVERVIEW_TOOLS.find((t) => t.name === name);
+    if (overview) return overview.run(args, dispatch).catch(failed);
+    const tool = (await opts.tools()).find((t) => t.name === name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    let result: ToolResult;
     try {
-      return await callTool(tool, request.params.arguments ?? {}, opts.dispatch);
+      result = await callTool(tool, args, dispatch);
     } catch (err) {
-      // The call did not get an answer (the server went away): a tool error the model can read, not a crash.
-      const reason = err instanceof Error ? err.message : String(err);
-      return { content: [{ type: 'text' as const, text: `The API call failed: ${reason}` }], isError: true };
+      return failed(err);
     }
+    const token = request.params._meta?.progressToken;
+    const job = token === undefined ? null : startedJob(tool, result);
+    if (!job) return result;
+    const last = await followJob(
+      dispatch,
+      job,
+      (update) =>
+        extra.sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token!, ...update },
+        }),
+      extra.signal,
+    );
+    const waited = last.status === 'succeeded' || last.status === 'failed' || last.status === 'cancelled';
+    const head = waited
+      ? `Job ${last.id} (${last.kind ?? tool.operationId}) ${last.status}.`
+      : `Job ${last.id} (${last.kind ?? tool.operationId}) is ${last.status}; follow it with jobs_get {"job_id": ${last.id}}.`;
+    return {
+      content: [{ type: 'text', text: `${head}\n${JSON.stringify(last)}` }],
+      structuredContent: last as unknown as Record<string, unknown>,
+      ...(last.status === 'failed' ? { isError: true } : {}),
+    };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    try {
+      return await listResources(dispatch, request.params?.cursor);
+    } catch (err) {
+      if (err instanceof ResourceError) throw new McpError(ErrorCode.InvalidParams, err.message);
+      throw err;
+    }
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCE_TEMPLATES,
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    try {
+      return await readResource(dispatch, request.params.uri);
+    } catch (err) {
+      // -32002 is the spec's "resource not found"; other refusals are invalid parameters.
+      if (err instanceof ResourceError) throw new McpError(-32002, err.message, { uri: request.params.uri });
+      throw err;
+    }
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+    prompts: PROMPTS.map(({ name, title, description, arguments: a }) => ({
+      name,
+      title,
+      description,
+      arguments: a,
+    })),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    try {
+      return getPrompt(request.params.name, request.params.arguments);
+    } catch (err) {
+      if (err instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, err.message);
+      throw err;
+    }
+  });
+
+  // The one argument worth completing: which site (prompts' `site`, the resource templates' `site_id`).
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const { name, value } = request.params.argument;
+    const values = name === 'site' || name === 'site_id' ? await completeSite(dispatch, value, name) : [];
+    return { completion: { values, hasMore: false } };
   });
 
   return server;

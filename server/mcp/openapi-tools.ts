@@ -41,6 +41,8 @@ export interface ToolSpec {
   startsJob: boolean;
   /** Answers a file (CSV, XLSX, PDF…), not JSON. */
   download: boolean;
+  /** The body is a file: the media types the operation takes (the tool takes `file_text` or `file_base64`). */
+  upload: string[] | null;
 }
 
 /** A page size that fits a model's context; the API's own default (100) is made for programs. */
@@ -53,17 +55,15 @@ export const MAX_RESULT_CHARS = 50_000;
  * - `proxy.call` runs other API calls, which are tools of their own;
  * - `system.openapi` is the document these tools are made from (a client has them as the tool list; it is
  *   ~200 KB, too big for a model's context);
- * - event streams (`jobs.events`) never end, and a tool call must;
- * - uploads (`analytics.gscImport`) take a file as the raw body, which a tool's JSON arguments cannot carry.
- * The UI's files are no operations at all.
+ * - event streams (`jobs.events`) never end, and a tool call must.
+ * Uploads (`analytics.gscImport`) are tools whose file comes as text or base64 in the arguments. The UI's files
+ * are no operations at all.
  */
 export function excludedReason(op: Operation): string | null {
   if (op.operationId === 'proxy.call') return 'runs other API calls, which are tools of their own';
   if (op.operationId === 'system.openapi') return 'is the document the tools are made from';
   const contentTypes = successContentTypes(op);
   if (contentTypes.includes('text/event-stream')) return 'is an event stream, which never ends';
-  const body = op.requestBody?.content;
-  if (body && !body['application/json']) return 'takes a file upload, not JSON';
   return null;
 }
 
@@ -167,9 +167,28 @@ function hintsFor(method: string, stability: string, title: string): ToolHints {
   };
 }
 
+/** The media types of a file body; null when the operation takes none. */
+function uploadTypes(op: Operation): string[] | null {
+  const types = Object.keys(op.requestBody?.content ?? {}).filter((t) => t !== 'application/json');
+  return types.length ? types : null;
+}
+
+/** A file in JSON arguments: text as it is, anything else as base64, with its media type. */
+function uploadProperties(types: string[]): Record<string, JsonSchema> {
+  return {
+    file_text: { type: 'string', description: 'The file, when it is text (e.g. a CSV), as it is.' },
+    file_base64: { type: 'string', description: 'The file, when it is binary (e.g. a zip), in base64.' },
+    content_type: {
+      type: 'string',
+      enum: types,
+      description: `The file's media type (default ${types.includes('text/csv') ? 'text/csv for file_text' : types[0]}, application/octet-stream for file_base64).`,
+    },
+  };
+}
+
 function describe(
   op: Operation,
-  tool: Pick<ToolSpec, 'paged' | 'startsJob' | 'download'>,
+  tool: Pick<ToolSpec, 'paged' | 'startsJob' | 'download' | 'upload'>,
   stability: string,
 ) {
   const parts = [op.summary ?? op.operationId];
@@ -186,6 +205,11 @@ function describe(
   if (tool.download) {
     parts.push(
       `Returns a text file's first ${MAX_RESULT_CHARS.toLocaleString('en')} characters; binary formats (xlsx, pdf) are described (type and size), not returned.`,
+    );
+  }
+  if (tool.upload) {
+    parts.push(
+      'The file goes in `file_text` (a text file as it is) or `file_base64` (a binary file), not both.',
     );
   }
   if (stability !== 'stable') parts.push(`API stability: ${stability}.`);
@@ -239,6 +263,8 @@ function toolFor(
     properties.body = jsonBody;
     if (op.requestBody?.required) required.push('body');
   }
+  const upload = jsonBody ? null : uploadTypes(op);
+  if (upload) Object.assign(properties, uploadProperties(upload));
 
   const stability = op['x-stability'] ?? 'stable';
   const contentTypes = successContentTypes(op);
@@ -261,7 +287,7 @@ function toolFor(
     },
     components,
   );
-  const flags = { paged, startsJob, download };
+  const flags = { paged, startsJob, download, upload };
   return {
     name: op.operationId.replace(/\./g, '_'),
     operationId: op.operationId,

@@ -10,7 +10,10 @@ export interface ApiCall {
   method: string;
   /** Path and query, percent-encoded. */
   path: string;
+  /** A JSON body. */
   body?: unknown;
+  /** A file body (uploads), sent as it is with its media type. */
+  file?: { contentType: string; bytes: Buffer };
 }
 
 export interface ApiAnswer {
@@ -44,10 +47,31 @@ function queryValues(value: unknown): string[] {
   return [String(value)];
 }
 
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function uploadFile(tool: ToolSpec, types: string[], args: Record<string, unknown>) {
+  const { file_text: text, file_base64: b64, content_type: type } = args;
+  if ((text === undefined) === (b64 === undefined))
+    throw new ToolArgumentError(`${tool.name} needs the file in file_text or in file_base64 (one of them).`);
+  if (type !== undefined && (typeof type !== 'string' || !types.includes(type)))
+    throw new ToolArgumentError(`content_type must be one of ${types.join(', ')}.`);
+  if (text !== undefined) {
+    if (typeof text !== 'string') throw new ToolArgumentError('file_text must be a string.');
+    const fallback = types.includes('text/csv') ? 'text/csv' : types[0]!;
+    return { contentType: (type as string | undefined) ?? fallback, bytes: Buffer.from(text, 'utf8') };
+  }
+  const clean = typeof b64 === 'string' ? b64.replace(/\s+/g, '') : null;
+  if (clean === null || clean.length % 4 !== 0 || !BASE64.test(clean))
+    throw new ToolArgumentError('file_base64 must be base64 (A–Z, a–z, 0–9, +, /, = padding).');
+  const fallback = types.includes('application/octet-stream') ? 'application/octet-stream' : types[0]!;
+  return { contentType: (type as string | undefined) ?? fallback, bytes: Buffer.from(clean, 'base64') };
+}
+
 /** Arguments → the API request; `limit` defaults to {@link DEFAULT_LIMIT} on paged operations. */
 export function buildCall(tool: ToolSpec, args: Record<string, unknown>): ApiCall {
   const known = new Set([...tool.pathParams, ...tool.queryParams, ...Object.keys(tool.bodyFields)]);
   if (tool.wholeBody) known.add('body');
+  if (tool.upload) ['file_text', 'file_base64', 'content_type'].forEach((k) => known.add(k));
   const unknown = Object.keys(args).filter((k) => !known.has(k));
   if (unknown.length) {
     throw new ToolArgumentError(
@@ -69,7 +93,8 @@ export function buildCall(tool: ToolSpec, args: Record<string, unknown>): ApiCal
   }
   const qs = query.toString();
   const call: ApiCall = { method: tool.method, path: qs ? `${path}?${qs}` : path };
-  if (tool.wholeBody && args.body !== undefined) call.body = args.body;
+  if (tool.upload) call.file = uploadFile(tool, tool.upload, args);
+  else if (tool.wholeBody && args.body !== undefined) call.body = args.body;
   else if (tool.hasBody && !tool.wholeBody) {
     const body: Record<string, unknown> = {};
     for (const [arg, field] of Object.entries(tool.bodyFields))

@@ -104,6 +104,13 @@ describe('siteloupe mcp (stdio)', () => {
       assert.equal(direct.status, 200);
       const got = await client.callTool({ name: 'sites_get', arguments: { site_id: id } });
       assert.deepEqual(got.structuredContent, await direct.json());
+      // The overview tools, resources and prompts reach the same server the same way.
+      const overview = await client.callTool({ name: 'site_overview', arguments: { site_id: id } });
+      assert.deepEqual((overview.structuredContent as { site: unknown }).site, got.structuredContent);
+      const { resources } = await client.listResources();
+      assert.equal(resources[0]!.uri, `siteloupe://sites/${id}/report.html`);
+      const { prompts } = await client.listPrompts();
+      assert.equal(prompts.length, 2);
     } finally {
       await client.close();
     }

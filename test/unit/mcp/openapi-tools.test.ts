@@ -36,9 +36,9 @@ const json = (status: number, body: unknown, contentType = 'application/json'): 
 });
 
 describe('tools from /openapi.json', () => {
-  it('makes one tool per operation except the proxy, the event stream, the document itself and uploads', () => {
+  it('makes one tool per operation except the proxy, the event stream and the document itself', () => {
     const expected = routes
-      .filter((r) => !['proxy.call', 'jobs.events', 'system.openapi'].includes(r.operationId) && !r.upload)
+      .filter((r) => !['proxy.call', 'jobs.events', 'system.openapi'].includes(r.operationId))
       .map((r) => r.operationId.replace(/\./g, '_'));
     assert.deepEqual(tools.map((t) => t.name).sort(), expected.sort());
     for (const name of ['proxy_call', 'jobs_events', 'system_openapi'])
@@ -193,6 +193,35 @@ describe('tool calls', () => {
     assert.match(
       result.content[0]!.text,
       /^Job 5 \(crawl\) is queued; follow it with jobs_get \{"job_id": 5\}/,
+    );
+  });
+
+  it('takes an upload as file_text or file_base64 and sends it with its media type', () => {
+    const upload = tool('analytics_gscImport');
+    assert.ok(upload.upload?.includes('text/csv') && upload.upload.includes('application/zip'));
+    const props = upload.inputSchema.properties as Record<string, unknown>;
+    assert.ok('file_text' in props && 'file_base64' in props && 'content_type' in props);
+    const csv = buildCall(upload, { site_id: 3, file_text: 'Top pages,Clicks\n/a,1\n' });
+    assert.equal(csv.path, '/analytics/gsc/import?site_id=3');
+    assert.equal(csv.file!.contentType, 'text/csv');
+    assert.equal(csv.file!.bytes.toString('utf8'), 'Top pages,Clicks\n/a,1\n');
+    assert.equal(csv.body, undefined);
+    const zip = buildCall(upload, {
+      site_id: 3,
+      file_base64: Buffer.from('PK\x03\x04').toString('base64'),
+      content_type: 'application/zip',
+    });
+    assert.equal(zip.file!.contentType, 'application/zip');
+    assert.deepEqual([...zip.file!.bytes.subarray(0, 2)], [0x50, 0x4b]);
+    assert.throws(() => buildCall(upload, { site_id: 3 }), /file_text or in file_base64/);
+    assert.throws(
+      () => buildCall(upload, { site_id: 3, file_text: 'a', file_base64: 'YQ==' }),
+      /one of them/,
+    );
+    assert.throws(() => buildCall(upload, { site_id: 3, file_base64: 'not base64!' }), /must be base64/);
+    assert.throws(
+      () => buildCall(upload, { site_id: 3, file_text: 'a', content_type: 'image/png' }),
+      /content_type must be one of/,
     );
   });
 });
