@@ -3,11 +3,13 @@
  * site, so no run inherits another's heap or warm caches). Prints one JSON line:
  * `{ crawler, pages, seconds, pages_per_second, peak_rss_mib, cpu_ms_per_page }`.
  *
- *   node --import tsx bench/crawl-runner.ts <siteloupe|crawlee|raw|parse> <origin> <pages> <concurrency>
+ *   node --import tsx bench/crawl-runner.ts <siteloupe|siteloupe-rules|crawlee|raw|parse> <origin> <pages> <concurrency>
  *
  * - siteloupe: the crawl job through the API on a fresh SQLite file, as the app runs it: full extraction (fields,
  *   main text, MinHash, edges) and storage; timed from POST /crawl/start until the job has finished (finalising
  *   included).
+ * - siteloupe-rules: the same with ten custom extraction rules on the site (#21), the mix an analyst sets up:
+ *   CSS, XPath, regex over the HTML, and searches over the HTML and the main text.
  * - crawlee: CheerioCrawler, tuned for speed (fixed concurrency with the autoscaler's overload checks off,
  *   in-memory storage, no sessions or cookies, no fingerprint header generation), recording each page's title
  *   and links in memory and enqueueing the links.
@@ -23,7 +25,9 @@ const [crawler, origin, pagesArg, concurrencyArg] = process.argv.slice(2);
 const pages = Number(pagesArg);
 const concurrency = Number(concurrencyArg ?? 16);
 if (!crawler || !origin || !Number.isInteger(pages)) {
-  throw new Error('usage: crawl-runner.ts <siteloupe|crawlee|raw|parse> <origin> <pages> [concurrency]');
+  throw new Error(
+    'usage: crawl-runner.ts <siteloupe|siteloupe-rules|crawlee|raw|parse> <origin> <pages> [concurrency]',
+  );
 }
 
 /** Peak resident set of this process so far (VmHWM), in MiB. */
@@ -149,13 +153,32 @@ async function crawlee(): Promise<Prepared> {
   };
 }
 
-async function siteloupe(): Promise<Prepared> {
+/** Ten rules of every kind, as an analyst would set them up on a content site. */
+const TEN_RULES = [
+  { name: 'h1', kind: 'css', selector: 'main h1' },
+  { name: 'description', kind: 'css', selector: 'meta[name=description]', take: 'attribute:content' },
+  { name: 'related', kind: 'css', selector: 'aside.related li a', take: 'attribute:href', all: true },
+  { name: 'menu_links', kind: 'css', selector: 'nav.menu a', take: 'count' },
+  { name: 'title', kind: 'xpath', selector: '//title' },
+  { name: 'filed_under', kind: 'xpath', selector: '//p[@class="meta"]/a' },
+  { name: 'analytics_id', kind: 'regex', selector: "gtag\\('config', '([^']+)'" },
+  { name: 'years', kind: 'regex', selector: '\\b(?:19|20)\\d\\d\\b', take: 'count', source: 'main_text' },
+  { name: 'no_analytics', kind: 'not_contains', selector: 'googletagmanager.com' },
+  { name: 'old_brand', kind: 'contains', selector: 'greenway', source: 'main_text' },
+];
+
+async function siteloupe(withRules = false): Promise<Prepared> {
   const { createTestApp, waitFor } = await import('../test/helpers/test-app.js');
   const t = await createTestApp();
   const created = await t.post('/sites', {
     start_url: `${origin}/`,
     settings: { max_requests_per_second: 1000, concurrency, max_pages: pages + 1000 },
   });
+  if (withRules)
+    for (const rule of TEN_RULES) {
+      const res = await t.post(`/sites/${created.body.id}/extractors`, rule);
+      if (res.status !== 201) throw new Error(`rule ${rule.name}: ${JSON.stringify(res.body)}`);
+    }
   return {
     run: async () => {
       const job = await t.post('/crawl/start', { site_id: created.body.id });
@@ -174,7 +197,13 @@ async function siteloupe(): Promise<Prepared> {
   };
 }
 
-const runners: Record<string, () => Promise<Prepared>> = { raw, parse, crawlee, siteloupe };
+const runners: Record<string, () => Promise<Prepared>> = {
+  raw,
+  parse,
+  crawlee,
+  siteloupe: () => siteloupe(),
+  'siteloupe-rules': () => siteloupe(true),
+};
 const prepare = runners[crawler];
 if (!prepare) throw new Error(`unknown crawler ${crawler}`);
 const prepared = await prepare();

@@ -11,7 +11,10 @@
  * ≥ 0.7×), and the CPU a page may cost a crawler for 0.7× the ceiling on this machine.
  *
  *   npm run bench:crawl -- [sizes=2000,20000] [--rounds=1] [--siteloupe=16] [--crawlee=32] [--raw=16] [--prof=DIR]
- *                          [--only=siteloupe,raw,parse]
+ *                          [--only=siteloupe,raw,parse] [--rules]
+ *
+ * `--rules` adds `siteloupe-rules`: Siteloupe with ten custom extraction rules on the site (#21), reported as a
+ * ratio to the run without (target: at most 15 % slower). `--only=siteloupe,siteloupe-rules` measures just that.
  *
  * `--prof=DIR` writes a V8 CPU profile of each Siteloupe run (main thread and extraction workers) into DIR.
  */
@@ -37,10 +40,13 @@ const concurrency = {
   crawlee: Number(flags.get('crawlee') ?? 32),
   raw: Number(flags.get('raw') ?? 16),
   parse: Number(flags.get('raw') ?? 16),
+  'siteloupe-rules': Number(flags.get('siteloupe') ?? 16),
 };
 const profileDir = flags.get('prof') || undefined;
 const only = flags.get('only')?.split(',');
-const crawlers = (['raw', 'parse', 'crawlee', 'siteloupe'] as const).filter((c) => !only || only.includes(c));
+const crawlers = (['raw', 'parse', 'crawlee', 'siteloupe', 'siteloupe-rules'] as const).filter((c) =>
+  only ? only.includes(c) : c !== 'siteloupe-rules' || flags.has('rules'),
+);
 
 /** A crawler's measurement plus the site server's CPU per page during it. */
 type Measured = CrawlMeasurement & { server_cpu_ms_per_page: number | null };
@@ -82,7 +88,17 @@ for (const size of sizes) {
       }
     }
     const { siteloupe, crawlee, raw, parse } = best;
+    const withRules = best['siteloupe-rules'];
     const label = String(size).padStart(6);
+    if (siteloupe && withRules) {
+      const slower = 1 - withRules.pages_per_second / siteloupe.pages_per_second;
+      console.log(
+        `${label} pages · ten extraction rules: ${withRules.pages_per_second.toFixed(1)} pages/s = ` +
+          `${(withRules.pages_per_second / siteloupe.pages_per_second).toFixed(3)}× without ` +
+          `(${(slower * 100).toFixed(1)} % slower, target ≤ 15 %); CPU a page ` +
+          `${withRules.cpu_ms_per_page.toFixed(2)} vs ${siteloupe.cpu_ms_per_page.toFixed(2)} ms`,
+      );
+    }
     if (siteloupe && crawlee && raw) {
       console.log(
         `${label} pages · Siteloupe ${siteloupe.pages_per_second.toFixed(1)} pages/s = ` +

@@ -20,6 +20,7 @@ import { proxyRoutes } from './http/routes/proxy.js';
 import { similarityRoutes } from './http/routes/similarity.js';
 import { auditRoutes } from './http/routes/audit.js';
 import { historyRoutes } from './http/routes/history.js';
+import { extractionRoutes } from './http/routes/extraction.js';
 import { sitesRoutes } from './http/routes/sites.js';
 import { targetsRoutes } from './http/routes/targets.js';
 import { systemRoutes } from './http/routes/system.js';
@@ -67,6 +68,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
     ...similarityRoutes(services),
     ...auditRoutes(services),
     ...historyRoutes(services),
+    ...extractionRoutes(services),
     ...ideasRoutes(services),
     ...analyticsRoutes(services),
     ...exportRoutes(services),

@@ -30,7 +30,7 @@ export async function runJsonChild<T>(label: string, args: string[]): Promise<T>
 }
 
 export async function runCrawler(
-  crawler: 'siteloupe' | 'crawlee' | 'raw' | 'parse',
+  crawler: 'siteloupe' | 'siteloupe-rules' | 'crawlee' | 'raw' | 'parse',
   origin: string,
   pages: number,
   concurrency: number,

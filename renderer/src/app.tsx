@@ -197,7 +197,7 @@ function RouteView({ route, params }: { route: Route; params: URLSearchParams })
       return gated(
         route.siteId,
         <Suspense fallback={<Loading label="Loading the graph view…" />}>
-          <GraphView siteId={route.siteId} />
+          <GraphView siteId={route.siteId} params={params} />
         </Suspense>,
       );
     case 'similarity':

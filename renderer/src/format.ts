@@ -45,10 +45,23 @@ const JOB_LABELS: Record<JobKind, string> = {
   campaign_expand: 'Expanding the campaign',
   campaign_refresh: 'Refreshing targets',
   campaign_rebuild: 'Rebuilding targets',
+  extract_apply: 'Re-applying main-text rules',
 };
 
 export function jobLabel(kind: JobKind): string {
   return JOB_LABELS[kind];
+}
+
+/**
+ * An extraction rule's value in one line of text (a list joined with " | ", as the exports have it); `null` is
+ * the rule matching nothing, which must read differently from an empty string.
+ */
+export function fmtExtract(value: string | string[] | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return 'no match';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value.toLocaleString();
+  if (Array.isArray(value)) return value.join(' | ');
+  return value;
 }
 
 /** Words for snake_case enum values (`partially_covered` → "partially covered"). */

@@ -115,6 +115,8 @@ export const links = {
   site: (siteId: number, view: SiteView = 'overview') =>
     view === 'overview' ? `#/sites/${siteId}` : `#/sites/${siteId}/${view}`,
   page: (siteId: number, pageId: number) => `#/sites/${siteId}/pages/${pageId}`,
+  /** The link graph focused on a page (its neighbourhood and click path). */
+  graphFocus: (siteId: number, pageId: number) => `#/sites/${siteId}/graph?mode=focus&page=${pageId}&path=1`,
   issue: (siteId: number, check: string) => `#/sites/${siteId}/issues/${check}`,
   /** The changes between crawls `from` and `to` (the latest two when left out), of the `change` kinds only. */
   changes: (siteId: number, q: { from?: number; to?: number; change?: readonly string[] } = {}) => {

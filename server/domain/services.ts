@@ -31,6 +31,8 @@ import { HealthService } from './system/health-service.js';
 import { ScheduleService } from './schedule/schedule-service.js';
 import { TargetPolicy } from './crawl/target-policy.js';
 import { HistoryService } from './history/history-service.js';
+import { ExtractionService } from './extraction/extraction-service.js';
+import { ExtractTester } from './extraction/extract-tester.js';
 
 export function createServices(
   store: Store,
@@ -62,6 +64,8 @@ export function createServices(
   const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available());
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
   const audit = new AuditService(store, bus, jobs, settings);
+  const crawl = new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger);
+  const extraction = new ExtractionService(store, bus, sites, jobs);
   return {
     bus,
     settings,
@@ -69,7 +73,9 @@ export function createServices(
     sites,
     schedules: new ScheduleService(store),
     jobs,
-    crawl: new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger),
+    crawl,
+    extraction,
+    extractTester: new ExtractTester(sites, extraction, crawl, crawlTargets),
     history,
     pages,
     embeddings,
@@ -87,7 +93,7 @@ export function createServices(
       new AuditExports(audit),
       history,
     ),
-    graph: new GraphService(store),
+    graph: new GraphService(store, bus),
     health: new HealthService(store, settings, opts),
     campaigns,
     targets: new TargetsService(store, bus, campaigns, assessor),

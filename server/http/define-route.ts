@@ -17,6 +17,7 @@ export const TAGS = [
   'similarity',
   'audit',
   'history',
+  'extraction',
   'analytics',
   'ideas',
   'export',

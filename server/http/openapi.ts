@@ -21,6 +21,8 @@ const TAG_DESCRIPTIONS: Record<(typeof TAGS)[number], string> = {
   similarity: 'Duplicate and overlapping pages: pairs and clusters.',
   audit: 'The site audit: issues by priority, each URL with its evidence, mutes and the health score.',
   history: 'Crawl history: snapshots of each finished crawl, the changes between two, a page’s states.',
+  extraction:
+    'Custom extraction and custom search: a site’s rules (CSS, XPath, regex, contains) and trying them.',
   analytics: 'URLs that are not pages, and Search Console data.',
   ideas: 'Checking a content idea against existing pages.',
   export: 'Reports and data exports as files.',

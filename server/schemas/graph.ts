@@ -1,29 +1,45 @@
 /** The link graph and the site summary (`graph` and `sites` routers). */
 import { AuditHealth } from './audit.js';
 import { z } from 'zod';
-import { Cursor, QueryBoolean, repeatable } from './common.js';
+import { Cursor, Id, QueryBoolean, repeatable } from './common.js';
 import { EDGE_KINDS, EdgeKind } from './crawl.js';
 
-export const GraphNode = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  title: z.string().nullable(),
-  status_code: z.number().int().nullable(),
-  depth: z.number().int().nullable(),
-  inlinks: z.number().int(),
-  outlinks: z.number().int(),
-  orphan: z.boolean(),
-  cluster_id: z.number().int().nullable(),
-});
-export const GraphEdge = z.object({
-  id: z.number().int(),
-  source: z.number().int(),
-  target: z.number().int(),
-  edge_kind: EdgeKind,
-  anchor_text: z.string().nullable(),
-  nofollow: z.boolean(),
-  count: z.number().int(),
-});
+export const GraphNode = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    title: z.string().nullable(),
+    status_code: z.number().int().nullable(),
+    depth: z.number().int().nullable(),
+    inlinks: z.number().int(),
+    outlinks: z.number().int(),
+    orphan: z.boolean(),
+    cluster_id: z.number().int().nullable(),
+    indexable: z.boolean().nullable().meta({ description: 'Null for a URL that was never fetched.' }),
+    dead_end: z.boolean().meta({
+      description:
+        'An HTML page (2xx) with no outgoing link, of the selected kinds, to another page of the site.',
+    }),
+    clicks: z.number().nullable().meta({ description: 'Search Console clicks; null without data.' }),
+    group: z
+      .string()
+      .nullable()
+      .meta({ description: 'The group the page is drawn in, in responses that group.' }),
+  })
+  .meta({ id: 'GraphNode' });
+export type GraphNode = z.infer<typeof GraphNode>;
+export const GraphEdge = z
+  .object({
+    id: z.number().int(),
+    source: z.number().int(),
+    target: z.number().int(),
+    edge_kind: EdgeKind,
+    anchor_text: z.string().nullable(),
+    nofollow: z.boolean(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'GraphEdge' });
+export type GraphEdge = z.infer<typeof GraphEdge>;
 export const LinkGraph = z
   .object({ nodes: z.array(GraphNode), edges: z.array(GraphEdge), next_cursor: z.string().nullable() })
   .meta({ id: 'LinkGraph' });
@@ -35,6 +51,128 @@ export const LinkGraphQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   cursor: Cursor,
 });
+
+const EdgeKinds = repeatable(z.enum(EDGE_KINDS))
+  .optional()
+  .meta({ description: 'Link kinds to follow (repeatable or comma-separated); default every kind.' });
+
+export const GROUP_BY = ['directory', 'cluster'] as const;
+/** The largest number of pages the expanded groups of one response carry. */
+export const MAX_EXPANDED_NODES = 2000;
+
+export const GraphGroupsQuery = z.strictObject({
+  by: z.enum(GROUP_BY).default('directory'),
+  depth: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .meta({ description: 'Directory levels kept as groups; deeper directories fold into their ancestor.' }),
+  edge_kind: EdgeKinds,
+  expand: repeatable(z.string().min(1).max(2048))
+    .optional()
+    .meta({ description: 'Group ids whose pages come as nodes (repeatable).' }),
+});
+export type GraphGroupsQuery = z.infer<typeof GraphGroupsQuery>;
+
+export const GraphGroup = z
+  .object({
+    id: z.string().meta({ example: 'dir:/guides/' }),
+    label: z.string().meta({ example: '/guides/' }),
+    parent: z.string().nullable(),
+    size: z.number().int().meta({ description: 'Pages directly in the group.' }),
+    total: z.number().int().meta({ description: 'Pages in the group and its child groups.' }),
+    depth_min: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The smallest click depth in the group (with its child groups).' }),
+    inlinks: z
+      .number()
+      .int()
+      .meta({ description: 'Links into the group (with its child groups) from pages outside it.' }),
+    orphans: z.number().int(),
+    dead_ends: z.number().int(),
+    errors: z.number().int().meta({ description: 'Pages with status ≥ 400 or no status.' }),
+    non_indexable: z.number().int(),
+    clicks: z.number().nullable().meta({ description: 'Search Console clicks; null without data.' }),
+    expandable: z.boolean().meta({ description: 'The group holds pages directly (so `expand` shows some).' }),
+  })
+  .meta({
+    id: 'GraphGroup',
+    description: 'Counts other than `size` cover the group with its child groups, as `total` does.',
+  });
+export type GraphGroup = z.infer<typeof GraphGroup>;
+
+export const GraphBundle = z.object({
+  source: z.string().meta({ description: 'A group id, or `page:<id>` for a page of an expanded group.' }),
+  target: z.string(),
+  links: z.number().int().meta({ description: 'Distinct page-to-page links between the two.' }),
+});
+
+export const GraphGroups = z
+  .object({
+    by: z.enum(GROUP_BY),
+    depth: z.number().int(),
+    groups: z.array(GraphGroup),
+    nodes: z.array(GraphNode),
+    edges: z.array(GraphBundle),
+    truncated: z
+      .boolean()
+      .meta({ description: `The expanded groups hold more than ${MAX_EXPANDED_NODES} pages.` }),
+  })
+  .meta({ id: 'GraphGroups' });
+export type GraphGroups = z.infer<typeof GraphGroups>;
+
+export const GraphPathQuery = z.strictObject({ to: Id, edge_kind: EdgeKinds });
+export const PathLink = z.object({
+  source: z.number().int(),
+  target: z.number().int(),
+  edge_kind: EdgeKind,
+  anchor_text: z.string().nullable(),
+});
+export const GraphPath = z
+  .object({
+    pages: z.array(GraphNode).meta({ description: 'The start page first, the target last.' }),
+    links: z.array(PathLink),
+  })
+  .meta({ id: 'GraphPath' });
+export type GraphPath = z.infer<typeof GraphPath>;
+
+export const FocusQuery = z.strictObject({
+  hops: z.coerce.number().int().min(1).max(3).default(1),
+  direction: z.enum(['in', 'out', 'both']).default('both'),
+  edge_kind: EdgeKinds,
+  limit: z.coerce.number().int().min(1).max(2000).default(500),
+});
+export type FocusQuery = z.infer<typeof FocusQuery>;
+export const FocusNode = GraphNode.extend({ hops: z.number().int() }).meta({ id: 'FocusNode' });
+export const GraphFocus = z
+  .object({
+    center: z.number().int(),
+    nodes: z.array(FocusNode),
+    edges: z.array(GraphEdge),
+    truncated: z.boolean().meta({ description: 'The neighbourhood holds more pages than `limit`.' }),
+  })
+  .meta({ id: 'GraphFocus' });
+export type GraphFocus = z.infer<typeof GraphFocus>;
+
+export const LinkImpactQuery = z.strictObject({ source: Id, target: Id });
+export const LinkImpact = z
+  .object({
+    link: z.object({ source: z.number().int(), target: z.number().int() }),
+    pages: z.array(
+      z.object({
+        page: GraphNode,
+        depth_before: z.number().int(),
+        depth_after: z.number().int().nullable().meta({ description: 'Null: no longer reachable.' }),
+      }),
+    ),
+    total: z.number().int(),
+  })
+  .meta({ id: 'LinkImpact' });
+export type LinkImpact = z.infer<typeof LinkImpact>;
 
 const Count = z.object({ key: z.string(), count: z.number().int() });
 export const SiteSummary = z

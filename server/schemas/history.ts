@@ -3,6 +3,7 @@
  * states crawl by crawl (docs/history.md).
  */
 import { z } from 'zod';
+import { ExtractValue } from './extraction.js';
 import { Cursor, Id, Limit, Timestamp, pageOf, repeatable } from './common.js';
 
 export const CHANGE_KINDS = [
@@ -18,6 +19,7 @@ export const CHANGE_KINDS = [
   'content_changed',
   'inlinks_changed',
   'depth_changed',
+  'extract_changed',
   'issue_added',
   'issue_fixed',
 ] as const;
@@ -56,6 +58,10 @@ export const PageState = z
     inlinks: nullableInt,
     outlinks: nullableInt,
     depth: nullableInt,
+    extract: z.record(z.string(), ExtractValue).nullable().meta({
+      description:
+        'The custom extraction values by rule name (null: the site had no rules). On an `extract_changed` side, only the rules whose value changed.',
+    }),
   })
   .meta({ id: 'PageState' });
 export type PageState = z.infer<typeof PageState>;

@@ -151,6 +151,18 @@ export const JOB_KINDS = {
     params: actionParams('rebuild'),
     result: AddedTargets.extend({ removed: Count, kept: Count }),
   },
+  extract_apply: {
+    params: z.object({}),
+    result: z.object({
+      rules: Count.meta({ description: 'Main-text rules applied to the stored pages.' }),
+      pages: Count,
+      needs_recrawl: z.array(z.string()).meta({
+        description:
+          'Rules over html or rendered whose stored values are out of date: only a crawl updates them.',
+      }),
+      seconds: z.number(),
+    }),
+  },
 } as const satisfies Record<string, { params: z.ZodObject; result: z.ZodObject }>;
 
 export type JobKind = keyof typeof JOB_KINDS;
@@ -199,6 +211,7 @@ export const JOB_SCHEMAS = {
   campaign_expand: jobOf('campaign_expand', JOB_KINDS.campaign_expand).meta({ id: 'CampaignExpandJob' }),
   campaign_refresh: jobOf('campaign_refresh', JOB_KINDS.campaign_refresh).meta({ id: 'CampaignRefreshJob' }),
   campaign_rebuild: jobOf('campaign_rebuild', JOB_KINDS.campaign_rebuild).meta({ id: 'CampaignRebuildJob' }),
+  extract_apply: jobOf('extract_apply', JOB_KINDS.extract_apply).meta({ id: 'ExtractApplyJob' }),
 } satisfies { [K in JobKind]: z.ZodType<{ kind: K }> };
 
 export const Job = z
@@ -212,6 +225,7 @@ export const Job = z
     JOB_SCHEMAS.campaign_expand,
     JOB_SCHEMAS.campaign_refresh,
     JOB_SCHEMAS.campaign_rebuild,
+    JOB_SCHEMAS.extract_apply,
   ])
   .meta({ id: 'Job', description: 'A job; `params` and `result` depend on its `kind`.' });
 export type Job = z.infer<typeof Job>;

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { Id, PaginationQuery, QueryBoolean, Timestamp, pageOf, repeatable } from './common.js';
 import { EDGE_KINDS, EdgeKind } from './crawl.js';
+import { ExtractValue } from './extraction.js';
+
+/** A page's custom extraction values by rule name (#21); `{}` when its site has no rules. */
+export const PageExtract = z.record(z.string(), ExtractValue).meta({
+  description:
+    'What each of the site’s extraction rules took from the page, by rule name: null when the rule matched nothing or the page was not crawled with it.',
+});
 
 export const INDEXABILITY_REASONS = [
   'fetch_error',
@@ -54,6 +61,7 @@ export const Page = z
     encoding: z.string().nullable(),
     in_sitemap: z.boolean(),
     rendered: z.boolean(),
+    extract: PageExtract,
   })
   .meta({ id: 'Page' });
 export type Page = z.infer<typeof Page>;
@@ -70,12 +78,23 @@ export const PAGE_SORTS = [
   'title',
   'crawled_at',
 ] as const;
+/** `extract.<rule name>`: by the rule's first value, numbers as numbers (needs `site_id`). */
+export const EXTRACT_SORT = /^-?extract\.[A-Za-z0-9_-]{1,64}$/;
 export const PageSort = z
-  .enum([...PAGE_SORTS, ...PAGE_SORTS.map((s) => `-${s}` as const)])
-  .meta({ description: 'Sort key; a leading `-` sorts descending. Default `id`.' });
+  .union([
+    z.enum([...PAGE_SORTS, ...PAGE_SORTS.map((s) => `-${s}` as const)]),
+    z.string().regex(EXTRACT_SORT) as z.ZodType<`extract.${string}` | `-extract.${string}`>,
+  ])
+  .meta({
+    description:
+      'Sort key; a leading `-` sorts descending. Default `id`. `extract.<rule name>` sorts by a custom extraction rule’s first value (numbers as numbers; pages without a value last), with `site_id`.',
+  });
 export type PageSort = z.infer<typeof PageSort>;
 
-export const PageListQuery = PaginationQuery.extend({
+/** `extract.<name>` (equals), `extract.<name>.contains`, `extract.<name>.exists`: filters on a rule's values. */
+export const EXTRACT_FILTER = /^extract\.([A-Za-z0-9_-]{1,64})(?:\.(contains|exists))?$/;
+
+const PageListFields = PaginationQuery.extend({
   site_id: Id.optional(),
   status_code: repeatable(z.coerce.number().int().min(100).max(599)).optional(),
   indexable: QueryBoolean.optional(),
@@ -84,12 +103,26 @@ export const PageListQuery = PaginationQuery.extend({
   q: z.string().min(1).max(500).optional().meta({ description: 'Substring of the URL or title.' }),
   sort: PageSort.default('id'),
 });
-export type PageListQuery = z.infer<typeof PageListQuery>;
+/**
+ * The list's query: its fields, and filters on custom extraction rules whose keys name the rule
+ * (`extract.price.contains=99`), which a fixed object cannot list; any other unknown key is refused.
+ */
+export const PageListQuery = PageListFields.catchall(z.string().max(500)).superRefine((q, ctx) => {
+  for (const [key, value] of Object.entries(q)) {
+    if (key in PageListFields.shape) continue;
+    const m = EXTRACT_FILTER.exec(key);
+    if (!m) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a known field' });
+    else if (m[2] === 'exists' && value !== 'true' && value !== 'false')
+      ctx.addIssue({ code: 'custom', path: [key], message: 'must be true or false' });
+  }
+});
+export type PageListQuery = z.infer<typeof PageListFields> & Record<`extract.${string}`, string>;
 /** A `/pages` row: the summary with the page's Search Console figures (null when there are none). */
 export const PageListItem = PageSummary.extend({
   gsc_clicks: z.number().nullable(),
   gsc_impressions: z.number().nullable(),
   gsc_position: z.number().nullable().meta({ description: 'Average position, weighted by impressions.' }),
+  extract: PageExtract,
 }).meta({ id: 'PageListItem' });
 export type PageListItem = z.infer<typeof PageListItem>;
 export const PageList = pageOf(PageListItem);

@@ -155,6 +155,7 @@ export const Site = z
     /** The site's HTTP credentials, without the password; null when it has none. */
     http_auth: HttpAuth.nullable(),
     stats: SiteStats,
+    extractors: z.number().int().meta({ description: 'How many custom extraction rules the site has.' }),
     next_crawl_at: Timestamp.nullable().meta({
       description: 'When `crawl_schedule` next starts a crawl; null when the site has no schedule.',
     }),

@@ -16,10 +16,13 @@ import { auditRepo } from './repos/audit-repo.js';
 import { campaignsRepo } from './repos/campaigns-repo.js';
 import { crawlDepthRepo } from './repos/crawl-depth-repo.js';
 import { embeddingsRepo } from './repos/embeddings-repo.js';
+import { extractorsRepo } from './repos/extractors-repo.js';
 import { gscRowsRepo } from './repos/gsc-rows-repo.js';
 import { historyRepo } from './repos/history-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
+import { linkIndexesRepo } from './repos/link-indexes-repo.js';
 import { linksRepo } from './repos/links-repo.js';
+import { pageExtractsRepo } from './repos/page-extracts-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
 import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
@@ -34,6 +37,7 @@ import { campaignSignalsView } from './views/campaign-signals-view.js';
 import { crawlSchedulesView } from './views/crawl-schedules-view.js';
 import { graphView } from './views/graph-view.js';
 import { gscFiguresView } from './views/gsc-figures-view.js';
+import { linkIndexView } from './views/link-index-view.js';
 import { otherUrlsView } from './views/other-urls-view.js';
 import { pagesView } from './views/pages-view.js';
 import { reportView } from './views/report-view.js';
@@ -51,6 +55,7 @@ export function createStore(db: Db, file: string) {
     urls: urlsRepo(db),
     pages: pagesRepo(db),
     links: linksRepo(db),
+    linkIndexes: linkIndexesRepo(db),
     crawlDepth: crawlDepthRepo(db),
     embeddings: embeddingsRepo(db),
     similarity: similarityRepo(db),
@@ -61,10 +66,13 @@ export function createStore(db: Db, file: string) {
     robotsFiles: robotsFilesRepo(db),
     sitemapEntries: sitemapEntriesRepo(db),
     history: historyRepo(db),
+    extractors: extractorsRepo(db),
+    pageExtracts: pageExtractsRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),
     pagesQuery: pagesView(db),
     graph: graphView(db),
+    linkIndex: linkIndexView(db),
     otherUrls: otherUrlsView(db),
     report: reportView(db),
     gscFigures: gscFiguresView(db),

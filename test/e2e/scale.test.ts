@@ -159,7 +159,7 @@ describe('the UI at scale', { timeout: 170_000 }, () => {
   it('lays out and pans a link graph of 5,000 pages', async () => {
     const { page } = b;
     const started = Date.now();
-    await page.evaluate(`window.location.hash = '#/sites/${graphSite}/graph'`);
+    await page.evaluate(`window.location.hash = '#/sites/${graphSite}/graph?mode=pages'`);
     await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 120_000 });
     const layoutMs = Date.now() - started;
     const nodes = Number(await page.$eval('.graph-canvas', (e) => e.getAttribute('data-nodes')));

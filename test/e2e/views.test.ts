@@ -204,7 +204,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
 
   it('draws the link graph and opens a node', async () => {
     const { page } = b;
-    await go(`#/sites/${siteId}/graph`);
+    await go(`#/sites/${siteId}/graph?mode=pages`);
     await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 60_000 });
     const nodes = Number(await page.$eval('.graph-canvas', (e) => e.getAttribute('data-nodes')));
     const api = (await t.get(`/sites/${siteId}/link-graph?edge_kind=content&limit=10000`)).body as {
@@ -635,7 +635,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.goBack();
     await waitForText(page, '.slider output', '0.90');
 
-    await go(`#/sites/${siteId}/graph`);
+    await go(`#/sites/${siteId}/graph?mode=pages`);
     await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 60_000 });
     await page.$eval('#graph-find', (e) => ((e as unknown as { value: string }).value = ''));
     await page.type('#graph-find', 'blog');

@@ -20,6 +20,8 @@ export interface ApiData {
   targetIds: number[];
   /** The site's two crawl snapshots, older first, so history routes have something to compare. */
   crawlIds: [number, number];
+  /** The start page and a page it links to, for routes that name pages otherwise than `page_id` (`to`, `source`). */
+  link: { source: number; target: number };
 }
 
 export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
@@ -27,6 +29,14 @@ export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const latestSnapshot = async () =>
     (await t.get(`/sites/${siteId}/snapshots`)).body.items[0].crawl_id as number;
   const firstCrawl = await latestSnapshot();
+  // Custom extraction rules (#21), so extractor routes and pages' `extract` have rows; the second crawl runs them.
+  for (const rule of [
+    { name: 'heading', kind: 'css', selector: 'h1', take: 'text' },
+    { name: 'mentions_compost', kind: 'contains', selector: 'compost', source: 'main_text' },
+  ]) {
+    const res = await t.post(`/sites/${siteId}/extractors`, rule);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+  }
   await runJob(t, '/crawl/start', { site_id: siteId });
   const crawlIds: [number, number] = [firstCrawl, await latestSnapshot()];
   // The fixture does not change between crawls: the first one is given an older title of the home page, as an
@@ -35,7 +45,8 @@ export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const home = `${site.origin}/`;
   t.db
     .prepare(
-      `INSERT INTO url_states (crawl_id, ${columns}) SELECT ?, ${columns} FROM url_states WHERE crawl_id = ? AND url = ?`,
+      // OR IGNORE: the second crawl already has the home page's row when its state changed (its extract values).
+      `INSERT OR IGNORE INTO url_states (crawl_id, ${columns}) SELECT ?, ${columns} FROM url_states WHERE crawl_id = ? AND url = ?`,
     )
     .run(crawlIds[1], firstCrawl, home);
   t.db
@@ -66,5 +77,14 @@ export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const targets = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`);
   const targetIds = (targets.body.items as { id: number }[]).map((x) => x.id);
   assert.ok(targetIds.length >= 2, `expand proposed no targets: ${JSON.stringify(targets.body)}`);
-  return { site, siteId, campaignId, targetIds, crawlIds };
+  const link = t.db
+    .prepare<[number], { source: number; target: number }>(
+      `SELECT l.source_id AS source, l.target_id AS target FROM links l
+         JOIN urls s ON s.id = l.source_id AND s.depth = 0 JOIN pages p ON p.id = l.target_id AND p.status_code = 200
+       WHERE l.site_id = ? AND l.edge_kind = 'content' AND l.nofollow = 0 AND l.target_id != l.source_id
+       ORDER BY l.id LIMIT 1`,
+    )
+    .get(siteId);
+  assert.ok(link, 'the start page links to a page');
+  return { site, siteId, campaignId, targetIds, crawlIds, link };
 }

@@ -148,6 +148,8 @@ export class ValuePool {
       else if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
         record[key] = value as Primitive[];
     }
+    // A listed item's id under its path name too, so `/sites/{site_id}/extractors/{extractor_id}` gets pairs.
+    if (holder && record.id !== undefined) record[`${holder}_id`] ??= record.id;
     if (Object.keys(record).length > 1 && this.records.length < 5000) this.records.push(record);
     for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
       if (key === 'id' && holder) this.add(`${holder}_id`, value);

@@ -24,6 +24,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     // Headers were sent, then the stream broke (the server stopped, a row failed mid-export).
     throw new ApiError(0, 'interrupted', `${name} was not saved: the server stopped sending it part-way.`);
   }
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Saves a file made in the page (a picture of the graph) as any download, with `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -34,5 +40,4 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.remove();
   // Released later rather than at once, so the download has long resolved the URL by then.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
 }

@@ -1,4 +1,5 @@
 /** Typed calls for the routes the UI uses, grouped as the API's tags are. */
+import type { ClickPath, Direction, FocusGraph, GroupBy, GroupGraph, LinkImpact } from './graph-types.js';
 import { del, get, patch, post, put, request, withQuery, type QueryValue } from './client.js';
 import type {
   AuditCategory,
@@ -14,6 +15,9 @@ import type {
   EdgeKind,
   EmbeddingSearchResult,
   ExportInfo,
+  Extractor,
+  ExtractorCreate,
+  ExtractorTestResult,
   Finding,
   GscCredentialsInfo,
   GscRow,
@@ -78,12 +82,27 @@ export interface PageFilters {
   indexable?: boolean;
   depth?: number;
   content_type?: string;
+  /** Filters on extraction rules, keyed as the API has them: `extract.<name>`, `extract.<name>.contains`, … */
+  extract?: Record<string, string>;
+  /** A column key or `extract.<name>`; a leading `-` sorts descending. */
   sort?: string;
 }
 
 export const pagesApi = {
-  list: (siteId: number, filters: PageFilters, cursor: string | null, limit: number, signal?: AbortSignal) =>
-    get<ListPage<PageListItem>>('/pages', { site_id: siteId, ...filters, cursor, limit } as Params, signal),
+  list: (
+    siteId: number,
+    filters: PageFilters,
+    cursor: string | null,
+    limit: number,
+    signal?: AbortSignal,
+  ) => {
+    const { extract, ...rest } = filters;
+    return get<ListPage<PageListItem>>(
+      '/pages',
+      { site_id: siteId, ...rest, ...extract, cursor, limit } as Params,
+      signal,
+    );
+  },
   get: (id: number, signal?: AbortSignal) => get<Page>(`/pages/${id}`, {}, signal),
   links: (id: number, direction: 'in' | 'out', cursor: string | null, signal?: AbortSignal) =>
     get<ListPage<Link>>(`/pages/${id}/links`, { direction, cursor, limit: 200 }, signal),
@@ -115,6 +134,33 @@ export const graphApi = {
       },
       signal,
     ),
+  /** The structure view: pages grouped by directory or cluster, `expand`ed groups with their pages. */
+  groups: (
+    siteId: number,
+    q: { by: GroupBy; depth: number; edgeKinds: EdgeKind[]; expand: string[] },
+    signal?: AbortSignal,
+  ) =>
+    get<GroupGraph>(
+      `/sites/${siteId}/link-graph/groups`,
+      { by: q.by, depth: q.depth, edge_kind: q.edgeKinds.join(','), expand: q.expand },
+      signal,
+    ),
+  /** The focus view: a page and the pages within `hops` links of it. */
+  focus: (
+    pageId: number,
+    q: { hops: number; direction: Direction; edgeKinds: EdgeKind[]; limit: number },
+    signal?: AbortSignal,
+  ) =>
+    get<FocusGraph>(
+      `/pages/${pageId}/link-graph`,
+      { hops: q.hops, direction: q.direction, edge_kind: q.edgeKinds.join(','), limit: q.limit },
+      signal,
+    ),
+  /** The shortest click path from the start page; a 404 problem when the page cannot be reached. */
+  path: (siteId: number, to: number, edgeKinds: EdgeKind[], signal?: AbortSignal) =>
+    get<ClickPath>(`/sites/${siteId}/link-graph/path`, { to, edge_kind: edgeKinds.join(',') }, signal),
+  linkImpact: (siteId: number, source: number, target: number, signal?: AbortSignal) =>
+    get<LinkImpact>(`/sites/${siteId}/link-graph/link-impact`, { source, target }, signal),
 };
 
 export interface PairFilters {
@@ -215,6 +261,21 @@ export const historyApi = {
       signal,
     ),
   page: (pageId: number, signal?: AbortSignal) => get<PageHistory>(`/pages/${pageId}/history`, {}, signal),
+};
+
+/** A site's extraction rules (custom extraction and custom search), tried on one URL before a crawl. */
+export const extractionApi = {
+  list: (siteId: number, signal?: AbortSignal) =>
+    get<{ items: Extractor[] }>(`/sites/${siteId}/extractors`, {}, signal),
+  create: (siteId: number, body: ExtractorCreate) => post<Extractor>(`/sites/${siteId}/extractors`, body),
+  update: (siteId: number, id: number, body: Partial<ExtractorCreate>) =>
+    patch<Extractor>(`/sites/${siteId}/extractors/${id}`, body),
+  remove: (siteId: number, id: number) => del(`/sites/${siteId}/extractors/${id}`),
+  /** What each rule takes from `url`: the given `rules` (an unsaved one), else the site's saved rules. */
+  test: (siteId: number, body: { url: string; rules?: ExtractorCreate[] }) =>
+    post<ExtractorTestResult>(`/sites/${siteId}/extractors/test`, body),
+  /** Re-applies the main-text rules to the stored pages; rules over the HTML need a crawl. */
+  apply: (siteId: number) => post<Job>(`/sites/${siteId}/extractors/apply`),
 };
 
 export const systemApi = {

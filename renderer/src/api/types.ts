@@ -109,3 +109,12 @@ export type {
   TargetKind,
   TargetStatus,
 } from '../../../server/schemas/targets.js';
+
+export type {
+  ExtractValue,
+  Extractor,
+  ExtractorCreate,
+  ExtractorKind,
+  ExtractorSource,
+  ExtractorTestResult,
+} from '../../../server/schemas/extraction.js';

@@ -9,6 +9,8 @@ import type {
   Campaign,
   ChangeKind,
   EdgeKind,
+  ExtractorKind,
+  ExtractorSource,
   Job,
   OtherUrl,
   OtherUrlReason,
@@ -143,7 +145,51 @@ export const CHANGE_KIND_INFO: Record<
   content_changed: { label: 'Main text', badge: 'main text', tone: 'info' },
   inlinks_changed: { label: 'Inlinks', badge: 'inlinks', tone: 'info' },
   depth_changed: { label: 'Depth', badge: 'depth', tone: 'info' },
+  extract_changed: { label: 'Custom extraction', badge: 'extraction', tone: 'info' },
   issue_added: { label: 'New issues', badge: 'new issue', tone: 'bad' },
   issue_fixed: { label: 'Issues fixed', badge: 'issue fixed', tone: 'ok' },
 };
 export const CHANGE_KINDS = Object.keys(CHANGE_KIND_INFO) as ChangeKind[];
+
+/**
+ * Extraction rule kinds as the rule form offers them: what the selector field is called, an example, and whether
+ * the rule is a search (a yes / no per page, no take mode).
+ */
+export const EXTRACTOR_KIND_INFO: Record<
+  ExtractorKind,
+  { label: string; selector: string; placeholder: string; search: boolean }
+> = {
+  css: { label: 'CSS selector', selector: 'CSS selector', placeholder: 'span.price', search: false },
+  xpath: {
+    label: 'XPath',
+    selector: 'XPath 1.0 expression',
+    placeholder: '//span[@itemprop="sku"]',
+    search: false,
+  },
+  regex: {
+    label: 'Regex',
+    selector: 'Regular expression (RE2, bare or /pattern/flags; the first group is taken)',
+    placeholder: 'SKU: ([A-Z0-9-]+)',
+    search: false,
+  },
+  contains: {
+    label: 'Search: contains',
+    selector: 'Text (any case), or /pattern/flags for a regex',
+    placeholder: 'gtag(',
+    search: true,
+  },
+  not_contains: {
+    label: 'Search: does not contain',
+    selector: 'Text (any case), or /pattern/flags for a regex',
+    placeholder: 'Old Brand Ltd',
+    search: true,
+  },
+};
+export const EXTRACTOR_KINDS = Object.keys(EXTRACTOR_KIND_INFO) as ExtractorKind[];
+
+/** Where a rule looks, as the form names it. */
+export const EXTRACTOR_SOURCE_LABELS: Record<ExtractorSource, string> = {
+  html: 'HTML as fetched',
+  rendered: 'Rendered HTML (when the page was rendered)',
+  main_text: 'Main text',
+};

@@ -26,6 +26,8 @@ export function GridHeader<T>(props: {
   /** e.g. `-inlinks`. */
   sort?: string | undefined;
   onSort?: ((sort: string) => void) | undefined;
+  /** Wider than the window when the columns need it: the table then scrolls sideways. */
+  minWidth?: string | undefined;
 }) {
   const { columns, sort, onSort } = props;
   const sortState = (key: string | undefined) => {
@@ -39,7 +41,7 @@ export function GridHeader<T>(props: {
     <div
       className="vtable-header"
       role="row"
-      style={{ gridTemplateColumns: gridTemplate(columns), height: props.height }}
+      style={{ gridTemplateColumns: gridTemplate(columns), height: props.height, minWidth: props.minWidth }}
     >
       {columns.map((c) => {
         const state = sortState(c.sortKey);

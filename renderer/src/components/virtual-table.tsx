@@ -30,6 +30,8 @@ export interface VirtualTableProps<T> {
   /** Shown instead of rows when there are none and nothing is loading. */
   empty?: ReactNode;
   className?: string;
+  /** A CSS width the columns need at least (many columns): narrower windows scroll the table sideways. */
+  minWidth?: string;
 }
 
 const HEADER_HEIGHT = 36;
@@ -83,11 +85,20 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <GridHeader columns={columns} height={HEADER_HEIGHT} sort={props.sort} onSort={props.onSort} />
+        <GridHeader
+          columns={columns}
+          height={HEADER_HEIGHT}
+          sort={props.sort}
+          onSort={props.onSort}
+          minWidth={props.minWidth}
+        />
         {showEmpty ? (
           <div className="vtable-empty">{props.empty ?? 'Nothing to show.'}</div>
         ) : (
-          <div className="vtable-body" style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            className="vtable-body"
+            style={{ height: virtualizer.getTotalSize(), minWidth: props.minWidth }}
+          >
             {items.map((item) => {
               const row = rows[item.index]!;
               return (

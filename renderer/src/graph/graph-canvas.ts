@@ -8,6 +8,9 @@ import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { GraphEdge, GraphNode, Outcome } from '../api/types.js';
 import { shortUrl } from '../format.js';
+import { clusterColour } from './colour-by.js';
+
+export { CLUSTER_COLOURS, clusterColour, NO_CLUSTER_COLOUR } from './colour-by.js';
 
 cytoscape.use(fcose);
 
@@ -18,29 +21,11 @@ const LARGE = 1500;
 /** The most-linked pages keep their label at any zoom, as landmarks. */
 const HUB_LABELS = 12;
 
-/** Calm, distinguishable colours (Tableau 10 minus the red kept for orphans and errors). */
-export const CLUSTER_COLOURS = [
-  '#4e79a7',
-  '#f28e2b',
-  '#59a14f',
-  '#b07aa1',
-  '#76b7b2',
-  '#edc948',
-  '#9c755f',
-  '#ff9da7',
-  '#86bcb6',
-  '#a0cbe8',
-];
-export const NO_CLUSTER_COLOUR = '#9aa5b1';
 export const OUTCOME_COLOURS: Record<Outcome, string> = {
   duplicate: '#c0392b',
   merge: '#8e44ad',
   related: '#16a085',
 };
-
-export function clusterColour(clusterId: number | null): string {
-  return clusterId === null ? NO_CLUSTER_COLOUR : CLUSTER_COLOURS[clusterId % CLUSTER_COLOURS.length]!;
-}
 
 export interface OverlayPair {
   id: number;
@@ -51,6 +36,7 @@ export interface OverlayPair {
 }
 
 export interface GraphHandle {
+  cy: Core;
   setOverlay(pairs: OverlayPair[]): number;
   focus(nodeId: number): void;
   fit(): void;
@@ -203,6 +189,7 @@ export function drawGraph(
   resize.observe(container);
 
   return {
+    cy,
     setOverlay(pairs) {
       cy.batch(() => {
         cy.remove('edge.pair');

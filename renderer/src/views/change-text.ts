@@ -4,7 +4,7 @@
  * kept). Plain strings, so crawled text is always shown as text.
  */
 import type { Change, ChangeSide } from '../api/types.js';
-import { fmtCount, fmtScore, words } from '../format.js';
+import { fmtCount, fmtExtract, fmtScore, words } from '../format.js';
 
 /** One side of a change. */
 export interface SideText {
@@ -86,6 +86,20 @@ function count(side: ChangeSide | null, key: 'inlinks' | 'depth'): SideText {
   return value(key === 'inlinks' ? fmtCount(n, 'inlink') : `depth ${n.toLocaleString()}`);
 }
 
+/** The extraction rules whose value changed, each as `name: value` (a side names only those rules). */
+function extracts(side: ChangeSide | null): SideText {
+  const entries = Object.entries(side?.extract ?? {});
+  if (!entries.length) return none('—');
+  return value(
+    entries
+      .map(
+        ([name, v]) =>
+          `${name}: ${typeof v === 'string' || Array.isArray(v) ? quoted(fmtExtract(v)) : fmtExtract(v)}`,
+      )
+      .join('; '),
+  );
+}
+
 /** What the URL was before the change and what it is after, in words. */
 export function changeSides(change: Change, ctx: ChangeContext): { before: SideText; after: SideText } {
   const { before, after } = change;
@@ -123,6 +137,8 @@ export function changeSides(change: Change, ctx: ChangeContext): { before: SideT
       return { before: count(before, 'inlinks'), after: count(after, 'inlinks') };
     case 'depth_changed':
       return { before: count(before, 'depth'), after: count(after, 'depth') };
+    case 'extract_changed':
+      return { before: extracts(before), after: extracts(after) };
     case 'issue_added':
       return { before: none('not listed'), after: value(ctx.checkTitle(change.check ?? '')) };
     case 'issue_fixed':

@@ -38,8 +38,8 @@ export function ChangesView({ siteId, params }: { siteId: number; params: URLSea
         <div className="view-header-text">
           <h1>Changes</h1>
           <p className="view-lede">
-            What changed between two crawls: pages added and removed, status codes, titles, text, links and
-            the audit’s issues. Click a kind of change to list only those.
+            What changed between two crawls: pages added and removed, status codes, titles, text, links, your
+            extraction rules’ values and the audit’s issues. Click a kind of change to list only those.
           </p>
         </div>
       </header>

@@ -1,344 +1,98 @@
 /**
- * The internal link graph: choose which link positions count, show or hide orphans, overlay the merge and
- * duplicate pairs of the similarity analysis, and click (or find) a page to see its details beside the graph.
+ * The link graph, as three views of one site: its structure (sections and the links between them, the
+ * default, readable at any size), one page's neighbourhood with its click path (focus), and every page at once
+ * (small sites). Which view, which page and how the structure is grouped live in the address, so a page's
+ * details can link straight to its neighbourhood and a reload keeps the view.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { graphApi, pagesApi, similarityApi } from '../api/endpoints.js';
-import type { EdgeKind, GraphEdge, GraphNode, Outcome } from '../api/types.js';
-import { EDGE_KINDS, OUTCOMES } from '../api/value-lists.js';
-import { Slider, ToggleGroup } from '../components/controls.js';
-import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
-import { useApi } from '../hooks/use-api.js';
-import { fmtCount, fmtInt, shortUrl } from '../format.js';
-import {
-  clusterColour,
-  drawGraph,
-  NO_CLUSTER_COLOUR,
-  OUTCOME_COLOURS,
-  type GraphHandle,
-  type OverlayPair,
-} from '../graph/graph-canvas.js';
-import { links } from '../router.js';
-import { PageDetail } from './page-detail.js';
+import { useCallback, useState } from 'react';
+import type { GroupBy } from '../api/graph-types.js';
+import { Tabs } from '../components/controls.js';
+import { AllPagesView } from '../graph/all-pages-view.js';
+import { FocusView } from '../graph/focus-view.js';
+import { DEFAULT_OPTIONS, type GraphOptions } from '../graph/graph-options.js';
+import type { SizeMode } from '../graph/colour-by.js';
+import type { StructureLayout } from '../graph/structure-canvas.js';
+import { StructureView, type StructureSettings } from '../graph/structure-view.js';
+import { replaceHashParams } from '../router.js';
+import { useSiteOrigin } from '../sites-context.js';
 
-/** Links in the main content: navigation, header and footer links join every page to every other. */
-const DEFAULT_KINDS: EdgeKind[] = ['content'];
-/** Edges fetched at most; beyond this the graph would not be readable anyway. */
-const MAX_EDGES = 40_000;
-const MAX_PAIRS = 5_000;
-/** Nodes drawn at most; linked pages come first, orphans fill what is left. */
-const MAX_NODES = 8_000;
+const MODES = [
+  { id: 'structure', label: 'Structure' },
+  { id: 'focus', label: 'Focus on a page' },
+  { id: 'pages', label: 'All pages' },
+] as const;
+type Mode = (typeof MODES)[number]['id'];
 
-interface GraphData {
-  /** The site these nodes belong to (the previous site's graph stays drawn while the next one loads). */
-  siteId: number;
-  nodes: GraphNode[];
-  edges: GraphEdge[];
-  truncated: boolean;
-  /** Nodes left out to stay drawable. */
-  hidden: number;
-}
+const oneOf = <V extends string>(value: string | null, options: readonly V[], fallback: V): V =>
+  options.find((o) => o === value) ?? fallback;
 
-async function loadGraph(siteId: number, edgeKinds: EdgeKind[], orphans: boolean, signal: AbortSignal) {
-  const nodes = new Map<number, GraphNode>();
-  const edges: GraphEdge[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await graphApi.page(siteId, { edgeKinds, orphans, cursor, limit: 10_000 }, signal);
-    for (const n of page.nodes) nodes.set(n.id, n);
-    edges.push(...page.edges);
-    cursor = page.next_cursor;
-  } while (cursor && edges.length < MAX_EDGES);
-  const all = [...nodes.values()];
-  const linked = all.filter((n) => !n.orphan);
-  const kept = linked.concat(all.filter((n) => n.orphan).slice(0, Math.max(0, MAX_NODES - linked.length)));
-  return {
-    siteId,
-    nodes: kept.slice(0, MAX_NODES),
-    edges,
-    truncated: cursor !== null,
-    hidden: all.length - Math.min(kept.length, MAX_NODES),
-  } satisfies GraphData;
-}
+export function GraphView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
+  const mode = oneOf<Mode>(params.get('mode'), ['structure', 'focus', 'pages'], 'structure');
+  const page = /^\d+$/.test(params.get('page') ?? '') ? Number(params.get('page')) : null;
+  const settings: StructureSettings = {
+    by: oneOf<GroupBy>(params.get('by'), ['directory', 'cluster'], 'directory'),
+    depth: Math.min(5, Math.max(1, Number(params.get('depth')) || 1)),
+    layout: oneOf<StructureLayout>(params.get('layout'), ['tree', 'force'], 'tree'),
+    size: oneOf<SizeMode>(params.get('size'), ['inlinks', 'pages'], 'inlinks'),
+  };
+  const [options, setOptions] = useState<GraphOptions>(DEFAULT_OPTIONS);
+  const origin = useSiteOrigin(siteId);
+  const host = origin ? new URL(origin).host.replace(/[^a-z0-9.-]+/gi, '-') : `site-${siteId}`;
 
-async function loadPairs(siteId: number, outcome: Outcome[], minReranker: number, signal: AbortSignal) {
-  const pairs: OverlayPair[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await similarityApi.sitePairs(
-      siteId,
-      { outcome, min_reranker: minReranker },
-      cursor,
-      1000,
-      signal,
-    );
-    for (const p of page.items)
-      pairs.push({ id: p.id, a: p.page_a.id, b: p.page_b.id, outcome: p.outcome, reranker: p.reranker });
-    cursor = page.next_cursor;
-  } while (cursor && pairs.length < MAX_PAIRS);
-  return pairs;
-}
-
-export function GraphView({ siteId }: { siteId: number }) {
-  const [edgeKinds, setEdgeKinds] = useState<EdgeKind[]>(DEFAULT_KINDS);
-  const [orphans, setOrphans] = useState(false);
-  const [overlay, setOverlay] = useState(false);
-  const [minReranker, setMinReranker] = useState(0.8);
-  const [outcomes, setOutcomes] = useState<Outcome[]>(['duplicate', 'merge']);
-  // A selection belongs to the site it was made on: after switching sites the old site's page is not shown.
-  const [selection, setSelection] = useState<{ siteId: number; pageId: number } | null>(null);
-  const selected = selection?.siteId === siteId ? selection.pageId : null;
-  const [drawState, setDrawState] = useState<'idle' | 'layout' | 'ready'>('idle');
-  const [overlayCount, setOverlayCount] = useState<number | null>(null);
-
-  const graph = useApi(
-    (signal) => (edgeKinds.length ? loadGraph(siteId, edgeKinds, orphans, signal) : Promise.resolve(null)),
-    [siteId, edgeKinds.join(','), orphans],
-  );
-  const [threshold, setThreshold] = useState(minReranker);
-  useEffect(() => {
-    const timer = setTimeout(() => setThreshold(minReranker), 250);
-    return () => clearTimeout(timer);
-  }, [minReranker]);
-  const pairs = useApi(
-    (signal) =>
-      overlay && outcomes.length
-        ? loadPairs(siteId, outcomes, threshold, signal)
-        : Promise.resolve([] as OverlayPair[]),
-    [siteId, overlay, outcomes.join(','), threshold],
-  );
-
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useRef<GraphHandle | null>(null);
-  const data = graph.data;
-  useEffect(() => {
-    if (!data || !data.nodes.length || !container.current) return;
-    setDrawState('layout');
-    // Let the "laying out" message paint before the layout takes the main thread.
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      if (cancelled || !container.current) return;
-      handle.current = drawGraph(container.current, data.nodes, data.edges, (id) =>
-        setSelection({ siteId: data.siteId, pageId: id }),
-      );
-      setDrawState('ready');
-    }, 30);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-      handle.current?.destroy();
-      handle.current = null;
-      setDrawState('idle');
-    };
-  }, [data]);
-
-  useEffect(() => {
-    if (drawState !== 'ready' || !handle.current) return;
-    setOverlayCount(handle.current.setOverlay(pairs.data ?? []));
-  }, [pairs.data, drawState]);
-
-  useEffect(() => {
-    if (selected !== null) handle.current?.focus(selected);
-  }, [selected]);
-
-  const clusters = useMemo((): [number, number][] => {
-    const counts = new Map<number, number>();
-    for (const n of data?.nodes ?? [])
-      if (n.cluster_id !== null) counts.set(n.cluster_id, (counts.get(n.cluster_id) ?? 0) + 1);
-    return [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  }, [data]);
-  const orphanCount = data?.nodes.filter((n) => n.orphan).length ?? 0;
+  const focus = useCallback((pageId: number, withPath: boolean) => {
+    replaceHashParams({ mode: 'focus', page: String(pageId), path: withPath ? '1' : undefined });
+  }, []);
 
   return (
-    <section className="view view-fill">
+    <section className="view view-fill graph-view">
       <header className="view-header">
         <div>
           <h1>Link graph</h1>
           <p className="view-lede">
-            {data
-              ? `${fmtCount(data.nodes.length, 'page')}, ${fmtCount(data.edges.length, 'link')}${orphans ? `, ${fmtCount(orphanCount, 'orphan')}` : ''}${data.truncated ? ` (first ${fmtInt(MAX_EDGES)} links only)` : ''}${data.hidden ? ` (${fmtCount(data.hidden, 'page')} not drawn)` : ''}.`
-              : 'Internal links between crawled pages.'}{' '}
-            Node size is the number of inlinks; colour is the similarity cluster.
+            {mode === 'structure'
+              ? 'The site’s sections and the links between them; open a section to see its pages.'
+              : mode === 'focus'
+                ? 'One page: who links to it, where it links, and how a visitor gets there from the start page.'
+                : 'Every page and link at once: readable for small sites only.'}
           </p>
         </div>
+        <Tabs
+          label="Graph view"
+          tabs={MODES}
+          value={mode}
+          onChange={(m) => replaceHashParams({ mode: m === 'structure' ? undefined : m })}
+        />
       </header>
-      <div className="graph-layout">
-        <aside className="graph-controls panel" aria-label="Graph options">
-          <ToggleGroup
-            legend="Link positions"
-            options={EDGE_KINDS}
-            value={edgeKinds}
-            onChange={setEdgeKinds}
-          />
-          <label className="check">
-            <input
-              id="graph-orphans"
-              type="checkbox"
-              checked={orphans}
-              onChange={(e) => setOrphans(e.target.checked)}
-            />
-            Include orphan pages
-          </label>
-          <fieldset className="toggle-group">
-            <legend>Merge overlay</legend>
-            <label className="check">
-              <input
-                id="graph-overlay"
-                type="checkbox"
-                checked={overlay}
-                onChange={(e) => setOverlay(e.target.checked)}
-              />
-              Show similar-page pairs
-            </label>
-            {overlay && (
-              <>
-                <Slider
-                  label="Min. reranker"
-                  min={0.5}
-                  max={1}
-                  step={0.01}
-                  value={minReranker}
-                  onChange={setMinReranker}
-                  format={(v) => v.toFixed(2)}
-                />
-                <ToggleGroup
-                  legend="Outcomes"
-                  options={OUTCOMES}
-                  value={outcomes}
-                  onChange={setOutcomes}
-                  labelOf={(o) => (
-                    <>
-                      <span className="swatch swatch-line" style={{ borderColor: OUTCOME_COLOURS[o] }} />
-                      {o}
-                    </>
-                  )}
-                />
-                <p className="muted small" aria-live="polite">
-                  {pairs.loading
-                    ? 'Loading pairs…'
-                    : overlayCount !== null
-                      ? `${fmtCount(overlayCount, 'pair')} drawn.`
-                      : ''}
-                </p>
-                <ErrorNotice error={pairs.error} />
-              </>
-            )}
-          </fieldset>
-          <FindPage
-            nodes={data?.nodes ?? []}
-            onPick={(id) => data && setSelection({ siteId: data.siteId, pageId: id })}
-          />
-          {clusters.length > 0 && (
-            <div className="legend">
-              <h3>Clusters</h3>
-              <ul>
-                {clusters.slice(0, 8).map(([id, count]) => (
-                  <li key={id}>
-                    <span className="swatch" style={{ background: clusterColour(id) }} /> cluster {id}{' '}
-                    <span className="muted">({count})</span>
-                  </li>
-                ))}
-                <li>
-                  <span className="swatch" style={{ background: NO_CLUSTER_COLOUR }} /> no cluster
-                </li>
-                <li>
-                  <span className="swatch swatch-ring" /> no inbound link of these kinds
-                </li>
-              </ul>
-            </div>
-          )}
-          <button type="button" className="btn btn-small" onClick={() => handle.current?.fit()}>
-            Fit to view
-          </button>
-        </aside>
-        <div className="graph-stage panel">
-          <ErrorNotice error={graph.error} />
-          {graph.loading && <Loading label="Loading the link graph…" />}
-          {drawState === 'layout' && (
-            <Loading label={`Laying out ${fmtCount(data?.nodes.length ?? 0, 'page')}…`} />
-          )}
-          {!graph.loading && edgeKinds.length === 0 && (
-            <EmptyState title="Choose at least one link position." />
-          )}
-          {!graph.loading && data && data.nodes.length === 0 && (
-            <EmptyState title="No links to draw.">
-              <p>Crawl the site first, or choose more link positions.</p>
-            </EmptyState>
-          )}
-          <div
-            ref={container}
-            className="graph-canvas"
-            data-state={drawState}
-            data-nodes={drawState === 'ready' ? data?.nodes.length : undefined}
-            data-overlay-edges={overlayCount ?? undefined}
-            aria-label="Link graph canvas: click a node to see the page. Use “Find a page” to reach a node with the keyboard."
-            role="img"
-          />
-          {selected !== null && (
-            <NodeDrawer pageId={selected} siteId={siteId} onClose={() => setSelection(null)} />
-          )}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function FindPage({ nodes, onPick }: { nodes: GraphNode[]; onPick: (id: number) => void }) {
-  const [text, setText] = useState('');
-  const matches = useMemo(() => {
-    const q = text.trim().toLowerCase();
-    if (q.length < 2) return [];
-    return nodes
-      .filter((n) => n.url.toLowerCase().includes(q) || n.title?.toLowerCase().includes(q))
-      .slice(0, 8);
-  }, [nodes, text]);
-  return (
-    <div className="field find-page">
-      <label htmlFor="graph-find">Find a page</label>
-      <input
-        id="graph-find"
-        type="search"
-        value={text}
-        placeholder="URL or title"
-        onChange={(e) => setText(e.target.value)}
-      />
-      {matches.length > 0 && (
-        <ul className="find-results">
-          {matches.map((n) => (
-            <li key={n.id}>
-              <button type="button" className="btn-link" onClick={() => onPick(n.id)}>
-                {n.title?.trim() || shortUrl(n.url)}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {mode === 'structure' && (
+        <StructureView
+          siteId={siteId}
+          host={host}
+          options={options}
+          onOptions={setOptions}
+          settings={settings}
+          onSettings={(s) =>
+            replaceHashParams({
+              by: s.by === 'directory' ? undefined : s.by,
+              depth: s.depth === 1 ? undefined : String(s.depth),
+              layout: s.layout === 'tree' ? undefined : s.layout,
+              size: s.size === 'inlinks' ? undefined : s.size,
+            })
+          }
+          onFocus={focus}
+        />
       )}
-    </div>
-  );
-}
-
-function NodeDrawer({ pageId, siteId, onClose }: { pageId: number; siteId: number; onClose: () => void }) {
-  const page = useApi((signal) => pagesApi.get(pageId, signal), [pageId]);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), [pageId]);
-  return (
-    <aside
-      className="drawer panel"
-      aria-label="Selected page"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
-      <div className="drawer-head">
-        <a className="btn btn-small" href={links.page(siteId, pageId)}>
-          Open page details
-        </a>
-        <button ref={closeRef} type="button" className="btn btn-small" onClick={onClose} aria-label="Close">
-          Close
-        </button>
-      </div>
-      <ErrorNotice error={page.error} />
-      {page.data ? <PageDetail page={page.data} compact /> : !page.error && <Loading />}
-    </aside>
+      {mode === 'focus' && (
+        <FocusView
+          siteId={siteId}
+          host={host}
+          pageId={page}
+          showPath={params.get('path') === '1'}
+          onFocus={focus}
+          options={options}
+          onOptions={setOptions}
+        />
+      )}
+      {mode === 'pages' && <AllPagesView siteId={siteId} host={host} />}
+    </section>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * One page in full: what the crawler found (status, indexability, canonical, headings, hreflang, structured
- * data), the audit's findings on it, its states crawl by crawl, its inbound and outbound links, the pages most
- * similar to it, and its Search Console figures.
+ * data), the values of the site's extraction rules, the audit's findings on it, its states crawl by crawl, its
+ * inbound and outbound links, the pages most similar to it, and its Search Console figures.
  * Everything from the crawled site is rendered as text.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { pagesApi } from '../api/endpoints.js';
 import type { Link, Page } from '../api/types.js';
 import { Badge, ExternalLink, Stat, Tabs } from '../components/controls.js';
+import { ExtractFull } from '../components/extract-value.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { PageName } from '../components/page-title.js';
 import { useApi } from '../hooks/use-api.js';
@@ -59,6 +60,11 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           )}
           {page.rendered && <Badge tone="info">rendered</Badge>}
           {page.in_sitemap && <Badge tone="info">in sitemap</Badge>}
+          {!compact && (
+            <a className="btn btn-small" href={links.graphFocus(page.site_id, page.id)}>
+              Show in link graph
+            </a>
+          )}
         </div>
       </header>
 
@@ -128,6 +134,8 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
         )}
       </div>
 
+      <ExtractedValues page={page} />
+
       {!compact && <PageHistoryPanel page={page} />}
 
       <div className="panel">
@@ -150,6 +158,28 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
         </div>
       </div>
     </article>
+  );
+}
+
+/** The site's extraction rules on this page, as the crawl (or a re-apply) stored them; none when it has no rules. */
+function ExtractedValues({ page }: { page: Page }) {
+  const titleId = useId();
+  const entries = Object.entries(page.extract ?? {});
+  if (!entries.length) return null;
+  return (
+    <section className="panel extracted" aria-labelledby={titleId}>
+      <h2 id={titleId}>Custom extraction</h2>
+      <dl className="facts">
+        {entries.map(([name, value]) => (
+          <div key={name} className="fact" data-rule={name}>
+            <dt className="mono">{name}</dt>
+            <dd>
+              <ExtractFull value={value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@
  * in the address so a filtered view can be bookmarked and survives reload.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { pagesApi, sitesApi, type PageFilters } from '../api/endpoints.js';
+import { extractionApi, pagesApi, sitesApi, type PageFilters } from '../api/endpoints.js';
 import { useSiteChanges } from '../api/events.js';
 import type { PageListItem } from '../api/types.js';
 import { Badge } from '../components/controls.js';
@@ -16,15 +16,27 @@ import { usePagedList } from '../hooks/use-paged-list.js';
 import { fmtCount, fmtInt, fmtMs, statusTone, words } from '../format.js';
 import { links, navigate, replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
+import { ExtractionFilterBar, extractColumn, extractColumnRem } from './extraction-columns.js';
+import { extractFiltersFrom, shownRules } from './extraction-query.js';
 
 const PAGE_SIZE = 500;
 
-export function pageColumns(): Column<PageListItem>[] {
+/**
+ * Widths the built-in columns need at least, in rem, when rule columns make the table scroll sideways (their
+ * sum, with a little room for the scroll bar, is the table's least width).
+ */
+const PAGE_MIN_REM = 16;
+const INDEXABILITY_MIN_REM = 7;
+const BUILT_IN_REM = PAGE_MIN_REM + INDEXABILITY_MIN_REM + 5.5 + 4.5 + 5.5 * 3 + 6 + 5 + 2;
+
+/** `wide`: rule columns follow, so the page and indexability columns keep a readable width. */
+export function pageColumns(wide = false): Column<PageListItem>[] {
+  const least = (rem: number) => (wide ? `${rem}rem` : '0');
   return [
     {
       key: 'page',
       header: 'Page',
-      width: 'minmax(0, 4fr)',
+      width: `minmax(${least(PAGE_MIN_REM)}, 4fr)`,
       sortKey: 'url',
       render: (p) => <PageName page={p} />,
       title: (p) => p.url,
@@ -40,7 +52,7 @@ export function pageColumns(): Column<PageListItem>[] {
     {
       key: 'indexable',
       header: 'Indexability',
-      width: 'minmax(0, 1.2fr)',
+      width: `minmax(${least(INDEXABILITY_MIN_REM)}, 1.2fr)`,
       render: (p) =>
         p.indexable ? (
           <span className="tone-text-ok">indexable</span>
@@ -112,6 +124,7 @@ function filtersFrom(params: URLSearchParams): PageFilters {
     ...(indexable === 'true' || indexable === 'false' ? { indexable: indexable === 'true' } : {}),
     ...(depth && /^\d+$/.test(depth) ? { depth: Number(depth) } : {}),
     ...(params.get('type') ? { content_type: params.get('type')! } : {}),
+    extract: extractFiltersFrom(params),
     sort: params.get('sort') ?? '-inlinks',
   };
 }
@@ -127,7 +140,16 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
     [siteId, filterKey],
   );
   useSiteChanges(siteId, ['pages'], list.reload);
-  const columns = useMemo(pageColumns, []);
+  const rules = useApi((signal) => extractionApi.list(siteId, signal), [siteId]);
+  const shown = shownRules(params, rules.data?.items ?? []);
+  // A renamed rule, or one that became yes / no, changes its column.
+  const shownKey = shown.map((r) => `${r.id}:${r.name}:${r.kind}:${r.take}`).join(',');
+  // The page column stays first and widest; the rules' columns follow the built-in ones, and past what the
+  // window holds the table scrolls sideways rather than squeezing the page names away.
+  const columns = useMemo(() => [...pageColumns(shown.length > 0), ...shown.map(extractColumn)], [shownKey]);
+  const minWidth = shown.length
+    ? `${BUILT_IN_REM + shown.reduce((sum, r) => sum + extractColumnRem(r), 0)}rem`
+    : undefined;
 
   const [q, setQ] = useState(filters.q ?? '');
   useEffect(() => {
@@ -139,7 +161,9 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
   useEffect(() => setQ((typed) => (typed.trim() === appliedQ ? typed : appliedQ)), [appliedQ]);
 
   const set = (key: string) => (value: string) => replaceHashParams({ [key]: value || undefined });
-  const filtered = ['q', 'status', 'indexable', 'depth', 'type'].some((k) => params.get(k));
+  const filtered =
+    ['q', 'status', 'indexable', 'depth', 'type'].some((k) => params.get(k)) ||
+    Object.keys(filters.extract ?? {}).length > 0;
 
   return (
     <section className="view view-fill">
@@ -237,6 +261,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
                 indexable: undefined,
                 depth: undefined,
                 type: undefined,
+                ...Object.fromEntries(Object.keys(filters.extract ?? {}).map((k) => [k, undefined])),
               });
             }}
           >
@@ -244,6 +269,10 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
           </button>
         )}
       </div>
+      {rules.data && rules.data.items.length > 0 && (
+        <ExtractionFilterBar rules={rules.data.items} params={params} />
+      )}
+      <ErrorNotice error={rules.error} title="The extraction rules could not be loaded." />
       <ErrorNotice error={list.error} />
       <VirtualTable
         label="Pages"
@@ -256,6 +285,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
         sort={filters.sort}
         onSort={(sort) => replaceHashParams({ sort })}
         resetKey={filterKey}
+        {...(minWidth ? { minWidth } : {})}
         onActivate={(p) => navigate(links.page(siteId, p.id))}
         empty={
           filtered

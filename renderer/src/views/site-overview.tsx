@@ -19,6 +19,7 @@ import { fmtCount, fmtDate, fmtInt, jobLabel, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
 import { CrawlSchedulePanel } from './crawl-schedule-panel.js';
+import { ExtractionPanel } from './extraction-panel.js';
 
 export function SiteOverview({ siteId }: { siteId: number }) {
   const { byId, reload: reloadSites } = useSites();
@@ -48,6 +49,9 @@ export function SiteOverview({ siteId }: { siteId: number }) {
   });
 
   const crawling = jobs.active.some((j) => j.kind === 'crawl');
+  // A re-apply shows its progress in the extraction panel, by the button that started it.
+  const topJobs = jobs.active.filter((j) => j.kind !== 'extract_apply');
+  const topFinished = jobs.finished.filter((j) => j.kind !== 'extract_apply');
   return (
     <section className="view">
       <header className="view-header">
@@ -62,14 +66,14 @@ export function SiteOverview({ siteId }: { siteId: number }) {
         <CrawlButton site={site} disabled={crawling} onStarted={jobs.track} />
       </header>
 
-      {jobs.active.length > 0 && (
+      {topJobs.length > 0 && (
         <div className="panel jobs-panel" aria-label="Running jobs">
-          {jobs.active.map((job) => (
+          {topJobs.map((job) => (
             <JobStatus key={job.id} job={job} />
           ))}
         </div>
       )}
-      {jobs.finished.slice(0, 2).map((job) => (
+      {topFinished.slice(0, 2).map((job) => (
         <JobOutcome key={job.id} job={job} />
       ))}
 
@@ -105,6 +109,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
 
       <AnalysisPanel siteId={siteId} busy={jobs.active.length > 0} onStarted={jobs.track} />
       <CrawlSchedulePanel site={site} onSaved={reloadSites} />
+      <ExtractionPanel key={site.id} site={site} jobs={jobs} onChanged={reloadSites} />
       <CrawlHistory jobs={crawls.data?.items} error={crawls.error} />
       <DangerZone site={site} disabled={jobs.active.length > 0} />
     </section>

@@ -20,6 +20,7 @@ import { ExtractorPool } from './extract-pool.js';
 import type { TargetPolicy } from './target-policy.js';
 import type { HistoryService } from '../history/history-service.js';
 import { splitUrlCredentials, type UrlCredentials } from '../../store/url-credentials.js';
+import { extractRules } from '../extraction/extract-rule.js';
 
 /** RFC 7617 Basic credentials, UTF-8 encoded. */
 const basicAuthorization = (c: UrlCredentials) =>
@@ -116,13 +117,11 @@ export class CrawlService {
     return this.jobs.resume(jobId, CRAWL_EXCLUSIVE_WITH);
   }
 
-  /** Runs a crawl job (called by the job runner). */
-  async run(ctx: CrawlJobContext): Promise<CrawlReport> {
-    const siteId = ctx.job.site_id;
-    if (siteId === null) throw new NotFoundError('A crawl job needs a site.');
-    const site = this.sites.get(siteId);
-    const params = ctx.params;
-    const settings = CrawlSettings.parse({ ...site.settings, ...params.settings });
+  /**
+   * The fetcher and (when the settings render) the browser a crawl of the site uses: its credentials for its own
+   * origin, every connection checked against the target policy. The caller closes both.
+   */
+  clients(siteId: number, settings: CrawlSettings): { fetcher: HttpFetcher; renderer: BrowserPool | null } {
     const auth = this.sites.credentials(siteId);
     const fetcher = new HttpFetcher({
       connectionsPerOrigin: settings.concurrency,
@@ -142,6 +141,19 @@ export class CrawlService {
               authorization: basicAuthorization(auth.credentials),
             },
           });
+    return { fetcher, renderer };
+  }
+
+  /** Runs a crawl job (called by the job runner). */
+  async run(ctx: CrawlJobContext): Promise<CrawlReport> {
+    const siteId = ctx.job.site_id;
+    if (siteId === null) throw new NotFoundError('A crawl job needs a site.');
+    const site = this.sites.get(siteId);
+    const params = ctx.params;
+    const settings = CrawlSettings.parse({ ...site.settings, ...params.settings });
+    const { fetcher, renderer } = this.clients(siteId, settings);
+    const ruleRows = this.store.extractors.list(siteId);
+    const rules = extractRules(ruleRows);
     try {
       const crawler = new Crawler(
         this.store,
@@ -157,6 +169,7 @@ export class CrawlService {
           checkpoint: CrawlCheckpoint.nullable().catch(null).parse(ctx.loadCheckpoint()),
           saveCheckpoint: (c) => ctx.saveCheckpoint(c),
           progress: (p) => ctx.progress(p),
+          rules,
         },
         this.logger,
         this.extractor,
@@ -164,7 +177,11 @@ export class CrawlService {
       const report = await crawler.crawl();
       // A spider crawl is the site as it stands: the snapshot later crawls are compared with. A list crawl
       // fetched only the URLs it was given, so it is no picture of the site.
-      if (params.mode === 'spider') this.history.snapshotCrawl(siteId, ctx.job.id);
+      if (params.mode === 'spider') {
+        // Every page the crawl reached now carries these rules' values (a rule changed meanwhile stays stale).
+        this.store.extractors.markFresh(ruleRows);
+        this.history.snapshotCrawl(siteId, ctx.job.id);
+      }
       return report;
     } finally {
       await Promise.allSettled([fetcher.close(), renderer?.close()]);

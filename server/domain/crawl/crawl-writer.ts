@@ -8,6 +8,7 @@
  */
 import type { Store } from '../../store/index.js';
 import type { SkipReason } from '../../schemas/crawl.js';
+import { extractRow } from '../extraction/extract-values.js';
 import type { CrawlFrontier } from './crawl-frontier.js';
 import type { PageRecord } from './page-builder.js';
 
@@ -25,6 +26,8 @@ export class CrawlWriter {
     private readonly siteId: number,
     private readonly frontier: CrawlFrontier,
     private readonly onFlush: () => void,
+    /** The ids of the custom extraction rules the crawl runs, in the order records carry their values. */
+    private readonly ruleIds: readonly number[] = [],
   ) {}
 
   get pending(): number {
@@ -65,9 +68,20 @@ export class CrawlWriter {
         }));
         this.store.links.replaceOutgoing(this.siteId, page.id, links);
         this.store.pages.upsert(page, mainText, minhash, markup);
+        if (this.ruleIds.length) this.writeExtracts(item.record);
         this.store.urls.setState(page.id, 'done');
       }
     });
     this.onFlush();
+  }
+
+  /** A page's values replace what it had; a page with nothing to read (a redirect now) keeps none. */
+  private writeExtracts({ page, extracts }: PageRecord): void {
+    const rows = [];
+    for (let i = 0; i < (extracts?.length ?? 0); i++) {
+      const e = extracts![i]!;
+      if (e.error === null) rows.push(extractRow(this.ruleIds[i]!, e.value));
+    }
+    this.store.pageExtracts.replacePage(page.id, rows);
   }
 }

@@ -13,6 +13,7 @@ import { nowIso } from '../../store/clock.js';
 import type { CrawlSettings } from '../../schemas/sites.js';
 import { sourceBit } from '../../schemas/crawl.js';
 import type { Logger } from '../../logger.js';
+import type { ExtractRule } from '../extraction/extract-rule.js';
 import { CrawlFrontier } from './crawl-frontier.js';
 import { finalizeCrawl, type FinalizeReport } from './crawl-finalize.js';
 import { CrawlWriter } from './crawl-writer.js';
@@ -45,6 +46,8 @@ export interface CrawlRun {
   signal: AbortSignal;
   checkpoint: CrawlCheckpoint | null;
   saveCheckpoint(c: CrawlCheckpoint): void;
+  /** The site's custom extraction rules (#21), run on every HTML page. */
+  rules?: ExtractRule[];
   progress(p: CrawlProgress): void;
 }
 
@@ -94,7 +97,13 @@ export class Crawler {
       maxDepth: s.max_depth,
       maxRedirects: s.max_redirects,
     });
-    this.writer = new CrawlWriter(store, run.siteId, this.frontier, () => this.notify());
+    this.writer = new CrawlWriter(
+      store,
+      run.siteId,
+      this.frontier,
+      () => this.notify(),
+      (run.rules ?? []).map((r) => r.id),
+    );
     this.throttle = new HostThrottle(1000 / s.max_requests_per_second);
     this.robots = new RobotsCache(fetcher, this.throttle, {
       userAgent: s.user_agent,
@@ -296,6 +305,7 @@ export class Crawler {
       ctx: this.contextFor(url),
       settings: s,
       signal: this.run.signal,
+      rules: this.run.rules,
     });
     this.fetched++;
     if (record.page.fetch_error || (record.page.status_code ?? 0) >= 400) this.errors++;

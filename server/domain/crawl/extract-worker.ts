@@ -16,7 +16,7 @@ port.on('message', (msg: ExtractRequest) => {
       const { body } = msg.job.res;
       // Structured cloning turns the Buffer into a plain Uint8Array; the decoder wants Buffer methods.
       const res = { ...msg.job.res, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
-      reply = { id: msg.id, ok: true, raw: extractRawPage({ ctx: msg.job.ctx, res }) };
+      reply = { id: msg.id, ok: true, raw: extractRawPage({ ...msg.job, res }) };
     } else {
       reply = { id: msg.id, ok: true, record: extractRenderedPage(msg.job) };
     }

@@ -5,7 +5,8 @@
  * document's base (which may come after the links that use it), the main-text root chosen, words counted.
  * Normalising URLs is the caller's job; hrefs here are absolute and otherwise as the page wrote them.
  */
-import { Parser } from 'htmlparser2';
+import type { DomHandler } from 'domhandler';
+import { Parser, type Handler } from 'htmlparser2';
 import type { JsonLdBlock, PageImage } from '../../store/repos/pages-repo.js';
 import { resolveImages } from './image-collector.js';
 import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
@@ -73,8 +74,10 @@ export function extractHtml(
   pageUrl: string,
   headers: ResponseHeaders,
   botName = 'siteloupe',
+  /** Also builds this DOM from the same parse (custom extraction's CSS rules read it). */
+  dom?: DomHandler,
 ): ExtractedPage {
-  const c = collectPage(html, botName.toLowerCase());
+  const c = collectPage(html, botName.toLowerCase(), dom);
 
   const page = new URL(pageUrl);
   const fromTag = c.head.baseHref === null ? null : resolveHttp(c.head.baseHref, page);
@@ -147,8 +150,9 @@ class PageParser extends Parser {
   constructor(
     private readonly html: string,
     private readonly collector: PageCollector,
+    dom?: DomHandler,
   ) {
-    super(collector);
+    super(dom ? teeHandler(collector, dom) : collector);
   }
 
   override onclosetag(start: number, endIndex: number): void {
@@ -162,10 +166,37 @@ class PageParser extends Parser {
   }
 }
 
-function collectPage(html: string, botName: string): PageCollector {
+function collectPage(html: string, botName: string, dom?: DomHandler): PageCollector {
   const collector = new PageCollector(botName);
-  new PageParser(html, collector).end(html);
+  new PageParser(html, collector, dom).end(html);
   return collector;
+}
+
+/** One tokenisation feeding both the streaming collector and a DOM builder, instead of parsing twice. */
+function teeHandler(collector: PageCollector, dom: DomHandler): Partial<Handler> {
+  return {
+    onparserinit: (p) => dom.onparserinit(p),
+    onreset: () => dom.onreset(),
+    onend: () => dom.onend(),
+    onerror: (e) => dom.onerror(e),
+    onopentag(name, attribs) {
+      collector.onopentag(name, attribs);
+      dom.onopentag(name, attribs);
+    },
+    onclosetag() {
+      collector.onclosetag();
+      dom.onclosetag();
+    },
+    ontext(data) {
+      collector.ontext(data);
+      dom.ontext(data);
+    },
+    oncomment: (d) => dom.oncomment(d),
+    oncommentend: () => dom.oncommentend(),
+    oncdatastart: () => dom.oncdatastart(),
+    oncdataend: () => dom.oncdataend(),
+    onprocessinginstruction: (n, d) => dom.onprocessinginstruction(n, d),
+  };
 }
 
 function resolveHttp(href: string, base: URL): string | null {

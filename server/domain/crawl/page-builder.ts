@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pageMarkupWrite, type PageMarkupWrite, type PageWrite } from '../../store/repos/pages-repo.js';
 import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
+import type { ExtractValue } from '../../schemas/extraction.js';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
 import type { Discovery } from './crawl-frontier.js';
 import type { ExtractedPage } from './html-extractor.js';
@@ -29,6 +30,11 @@ export interface PageRecord {
   /** Images and JSON-LD (`page_markup`), of HTML pages answering 2xx; null when there are none. */
   markup: PageMarkupWrite | null;
   edges: EdgeRecord[];
+  /**
+   * What the site's custom extraction rules took, in the order of the rules the extraction was given; absent
+   * when it was given none or the page has no HTML to read (a redirect, an error, a PDF).
+   */
+  extracts?: { value: ExtractValue; error: string | null }[];
 }
 
 export interface PageContext {

@@ -4,7 +4,11 @@
  * the crawl runs it in worker threads (extract-pool.ts); the same functions run inline where no worker is
  * wanted. Inputs and outputs are plain data that survive a structured clone.
  */
+import { DomHandler } from 'domhandler';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
+import { rulesNeed, type ExtractRule } from '../extraction/extract-rule.js';
+import { compileRulesCached } from '../extraction/rule-compiler.js';
+import { evaluateRules, type PageDocuments } from '../extraction/rule-evaluator.js';
 import { decodeHtml } from './charset.js';
 import { extractHtml, type ExtractedPage } from './html-extractor.js';
 import { htmlPage, type PageContext, type PageRecord } from './page-builder.js';
@@ -21,6 +25,8 @@ export function needsRendering(ex: ExtractedPage): boolean {
 export interface RawPageJob {
   ctx: PageContext;
   res: FetchResult & { body: Buffer };
+  /** The site's custom extraction rules (#21), run on the same parse. */
+  rules?: ExtractRule[];
 }
 
 /** A page whose HTML came from the browser; `res` is the raw response (its body is not needed). */
@@ -29,6 +35,9 @@ export interface RenderedPageJob {
   res: FetchResult;
   html: string;
   encoding: string;
+  rules?: ExtractRule[];
+  /** The HTML as fetched, decoded: sent only when a rule reads it (`source: html`). */
+  rawHtml?: string;
 }
 
 export interface RawPageOutcome {
@@ -44,17 +53,47 @@ const responseHeaders = (res: FetchResult) => ({
   contentLanguage: res.headers['content-language'] ?? null,
 });
 
-export function extractRawPage({ ctx, res }: RawPageJob): RawPageOutcome {
-  const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
-  const ex = extractHtml(text, ctx.url, responseHeaders(res), BOT_NAME);
-  return {
-    record: htmlPage(ctx, res, ex, { encoding, rendered: false }),
-    encoding,
-    needsRendering: needsRendering(ex),
-  };
+/** A DOM builder for the crawl's own parse, when a CSS rule will read that document. */
+const domFor = (rules: ExtractRule[] | undefined) =>
+  rules?.length && rulesNeed(rules).cssDom ? new DomHandler() : undefined;
+
+function runRules(rules: ExtractRule[], page: PageDocuments): PageRecord['extracts'] {
+  return evaluateRules(compileRulesCached(rules), page).map(({ value, error }) => ({ value, error }));
 }
 
-export function extractRenderedPage({ ctx, res, html, encoding }: RenderedPageJob): PageRecord {
-  const ex = extractHtml(html, ctx.url, responseHeaders(res), BOT_NAME);
-  return htmlPage(ctx, res, ex, { encoding, rendered: true });
+export function extractRawPage({ ctx, res, rules }: RawPageJob): RawPageOutcome {
+  const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
+  const dom = domFor(rules);
+  const ex = extractHtml(text, ctx.url, responseHeaders(res), BOT_NAME, dom);
+  const record = htmlPage(ctx, res, ex, { encoding, rendered: false });
+  if (rules?.length)
+    record.extracts = runRules(rules, {
+      html: text,
+      rendered: null,
+      mainText: ex.main_text,
+      ...(dom ? { dom: { html: dom.root } } : {}),
+    });
+  return { record, encoding, needsRendering: needsRendering(ex) };
+}
+
+export function extractRenderedPage({
+  ctx,
+  res,
+  html,
+  encoding,
+  rules,
+  rawHtml,
+}: RenderedPageJob): PageRecord {
+  const dom = domFor(rules);
+  const ex = extractHtml(html, ctx.url, responseHeaders(res), BOT_NAME, dom);
+  const record = htmlPage(ctx, res, ex, { encoding, rendered: true });
+  if (rules?.length)
+    record.extracts = runRules(rules, {
+      // Without the fetched HTML (no rule reads it), `html` rules are none, so the rendered HTML stands in.
+      html: rawHtml ?? html,
+      rendered: html,
+      mainText: ex.main_text,
+      ...(dom ? { dom: { rendered: dom.root } } : {}),
+    });
+  return record;
 }

@@ -9,6 +9,7 @@ import type { BrowserPool } from '../../adapters/browser-pool.js';
 import type { FetchFailure, FetchResult, HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { CrawlSettings } from '../../schemas/sites.js';
 import { UnavailableError } from '../errors.js';
+import { rulesNeed, type ExtractRule } from '../extraction/extract-rule.js';
 import { decodeHtml } from './charset.js';
 import type { PageExtractor } from './extract-pool.js';
 import { isHtmlContentType } from './indexability.js';
@@ -41,7 +42,7 @@ export async function fetchPage(
   fetcher: HttpFetcher,
   renderer: PageRenderer | null,
   extractor: PageExtractor,
-  job: { ctx: PageContext; settings: CrawlSettings; signal: AbortSignal },
+  job: { ctx: PageContext; settings: CrawlSettings; signal: AbortSignal; rules?: ExtractRule[] | undefined },
 ): Promise<PageRecord> {
   const { ctx, settings: s, signal } = job;
   for (let attempt = 0; ; attempt++) {
@@ -79,6 +80,7 @@ export async function fetchPage(
       settings: s,
       signal,
       res: { ...res, body: res.body },
+      rules: job.rules?.length ? job.rules : undefined,
     });
   }
 }
@@ -91,13 +93,15 @@ async function htmlRecord(
     settings: CrawlSettings;
     signal: AbortSignal;
     res: FetchResult & { body: Buffer };
+    rules: ExtractRule[] | undefined;
   },
 ): Promise<PageRecord> {
-  const { ctx, settings: s, signal, res } = job;
+  const { ctx, settings: s, signal, res, rules } = job;
+  const withRules = rules ? { rules } : {};
   const ok = res.status >= 200 && res.status < 300;
   const mode = renderer && ok ? s.render_js : 'off';
   // `on` renders whatever the raw page says, so only `off` and `auto` need the raw extraction.
-  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res });
+  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res, ...withRules });
   if (mode === 'off' || (mode === 'auto' && !raw!.needsRendering)) return raw!.record;
   if (!renderer) throw new Error('unreachable: rendering without a renderer');
   const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
@@ -119,7 +123,9 @@ async function htmlRecord(
       throw new UnavailableError('chromium-unavailable', (err as Error).message);
     }
     // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
-    return raw?.record ?? (await extractor.raw({ ctx, res })).record;
+    return raw?.record ?? (await extractor.raw({ ctx, res, ...withRules })).record;
   }
-  return extractor.rendered({ ctx, res, html, encoding });
+  const rawHtml = rules && rulesNeed(rules).rawHtml ? { rawHtml: text } : {};
+  // The raw body has been read; only the rendered job's own fields cross to the worker.
+  return extractor.rendered({ ctx, res: { ...res, body: null }, html, encoding, ...withRules, ...rawHtml });
 }

@@ -5,6 +5,7 @@
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
+import { valuesForRules } from '../extraction/page-values.js';
 import { graphFile, type GraphFormat } from './graph-export.js';
 
 export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'xlsx' | 'gexf' | 'graphml' | 'html' | 'pdf';
@@ -15,6 +16,8 @@ export interface Dataset {
   description: string;
   formats: ExportFormat[];
   columns: string[];
+  /** Columns that depend on the site (a column per custom extraction rule); `columns` when absent. */
+  columnsFor?(store: Store, siteId: number): string[];
   /** Up to `limit` rows after `after` (a row id), and the id to continue from (null at the end). */
   read?(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
   /** Datasets that are not tables (the link graph) write their own file. */
@@ -55,15 +58,33 @@ export const DATASETS: Dataset[] = [
     description: 'Every fetched URL with its crawl fields.',
     formats: ['csv', 'xlsx', 'json', 'ndjson'],
     columns: PAGE_COLUMNS,
-    read: (store, siteId, after, limit) =>
-      page(
-        store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit),
+    columnsFor: (store, siteId) => [
+      ...PAGE_COLUMNS,
+      ...store.extractors.list(siteId).map((r) => `extract:${r.name}`),
+    ],
+    read: (store, siteId, after, limit) => {
+      const rows = store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit);
+      const rules = store.extractors.list(siteId);
+      const extracts = valuesForRules(
+        store,
+        rules,
+        rows.map((r) => r.id),
+      );
+      return page(
+        rows,
         (r) => ({
           ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, r[c]])),
           indexable: r.indexable === 1,
+          ...Object.fromEntries(
+            Object.entries(extracts.get(r.id) ?? {}).map(([name, v]) => [
+              `extract:${name}`,
+              Array.isArray(v) ? v.join(' | ') : v,
+            ]),
+          ),
         }),
         limit,
-      ),
+      );
+    },
   },
   {
     name: 'links',

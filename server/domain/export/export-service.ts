@@ -140,14 +140,15 @@ export class ExportService {
         `No export ${name}.${format}. GET /export lists the exports and their formats.`,
       );
     }
+    const columns = dataset.columnsFor?.(this.store, siteId) ?? dataset.columns;
     return {
       filename: `${this.filePrefix(siteId)}-${name}.${format}`,
       contentType: CONTENT_TYPES[format as ExportFormat],
       body: dataset.stream
         ? dataset.stream(this.store, siteId, format as ExportFormat)
         : format === 'xlsx'
-          ? xlsxStream(name, dataset.columns, this.chunks(dataset, siteId))
-          : this.rows(this.chunks(dataset, siteId), dataset.columns, format as ExportFormat),
+          ? xlsxStream(name, columns, this.chunks(dataset, siteId))
+          : this.rows(this.chunks(dataset, siteId), columns, format as ExportFormat),
     };
   }
 

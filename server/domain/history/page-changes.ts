@@ -5,6 +5,7 @@
  * index, which is what matters most.
  */
 import type { ChangeKind, ChangeSide, PageState } from '../../schemas/history.js';
+import type { ExtractValue } from '../../schemas/extraction.js';
 import type { UrlStateRow } from '../../store/repos/history-repo.js';
 
 export interface PageChange {
@@ -32,7 +33,28 @@ export function toPageState(r: UrlStateRow): PageState {
     inlinks: r.inlinks as number | null,
     outlinks: r.outlinks as number | null,
     depth: r.depth as number | null,
+    extract: r.extracts === null ? null : (JSON.parse(r.extracts as string) as Record<string, ExtractValue>),
   };
+}
+
+/**
+ * The rules whose value differs between two crawls, each side with those rules only. A rule on one side only
+ * (added, deleted or renamed in between) has nothing to compare.
+ */
+function extractChange(before: PageState, after: PageState): PageChange | null {
+  if (!before.extract || !after.extract) return null;
+  const was: Record<string, ExtractValue> = {};
+  const now: Record<string, ExtractValue> = {};
+  for (const [name, value] of Object.entries(after.extract)) {
+    if (!(name in before.extract)) continue;
+    const old = before.extract[name]!;
+    if (JSON.stringify(old) === JSON.stringify(value)) continue;
+    was[name] = old;
+    now[name] = value;
+  }
+  return Object.keys(now).length
+    ? { change: 'extract_changed', before: { extract: was }, after: { extract: now } }
+    : null;
 }
 
 const ok = (s: PageState) => s.status_code !== null && s.status_code >= 200 && s.status_code < 300;
@@ -94,5 +116,8 @@ export function pageChanges(
       after: pick(after, ['inlinks']),
     });
   field('depth_changed', ['depth']);
+  // Like titles, an error page's values describe the error page.
+  const extract = bothOk ? extractChange(before, after) : null;
+  if (extract) out.push(extract);
   return out;
 }

@@ -1,11 +1,14 @@
 /** Pages as the API shows them: lists with filters and keyset cursors, one page in full, and its links. */
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
-import type { LinkRow } from '../../store/views/pages-view.js';
+import type { ExtractFilter, LinkRow } from '../../store/views/pages-view.js';
+import type { ExtractorRow } from '../../store/repos/extractors-repo.js';
+import { EXTRACT_FILTER } from '../../schemas/pages.js';
 import type { CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListItem, PageListQuery, PageSummary } from '../../schemas/pages.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { pageExtracts } from '../extraction/page-values.js';
 import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 
 export function summaryOf(row: PageRow): PageSummary {
@@ -36,8 +39,10 @@ export class PagesService {
     next_cursor: string | null;
   } {
     const after = afterSortKey(q.cursor, q.sort);
+    const { filters, sortExtractor } = this.extractQuery(q);
     const rows = this.store.pagesQuery.list(
       {
+        extract: filters,
         siteId: q.site_id,
         statusCodes: q.status_code,
         indexable: q.indexable,
@@ -48,9 +53,11 @@ export class PagesService {
       q.sort,
       after,
       q.limit + 1,
+      sortExtractor,
     );
     const { page, next_cursor } = keysetPage(rows, q.limit, q.sort);
     const gsc = new Map(this.store.gscFigures.figuresFor(page.map((r) => r.id)).map((f) => [f.url_id, f]));
+    const extracts = pageExtracts(this.store, page);
     const items = page.map((r) => {
       const f = gsc.get(r.id);
       return {
@@ -58,9 +65,54 @@ export class PagesService {
         gsc_clicks: f?.clicks ?? null,
         gsc_impressions: f?.impressions ?? null,
         gsc_position: f?.position ?? null,
+        extract: extracts.get(r.id) ?? {},
       };
     });
     return { items, next_cursor };
+  }
+
+  /**
+   * The list's custom extraction filters and sort, by rule: names are the site's rules' (case-insensitive), so
+   * they need `site_id`; an unknown one is a 400 naming the query key.
+   */
+  private extractQuery(q: PageListQuery): { filters: ExtractFilter[]; sortExtractor: number | undefined } {
+    const keys = Object.keys(q).filter((k) => EXTRACT_FILTER.test(k));
+    const sortName = /^-?extract\.(.+)$/.exec(q.sort)?.[1];
+    if (!keys.length && sortName === undefined) return { filters: [], sortExtractor: undefined };
+    const rule = (name: string, field: string): ExtractorRow => {
+      const bad = (message: string) =>
+        new ValidationError(`Invalid query: ${field} ${message}.`, [{ path: field, message }]);
+      if (q.site_id === undefined) throw bad('needs site_id (rule names are per site)');
+      const row = this.store.extractors.byName(q.site_id, name);
+      if (!row) throw bad(`names no extraction rule of site ${q.site_id}`);
+      return row;
+    };
+    const filters = keys.map((key): ExtractFilter => {
+      const [, name, op] = EXTRACT_FILTER.exec(key)!;
+      const row = rule(name!, `query.${key}`);
+      const value = q[key as `extract.${string}`] ?? '';
+      const boolean = row.take === 'exists' || row.kind === 'contains' || row.kind === 'not_contains';
+      const shape = boolean ? 'boolean' : row.take === 'count' ? 'number' : 'text';
+      if (!op && shape === 'boolean' && value !== 'true' && value !== 'false')
+        throw new ValidationError(`Invalid query: query.${key} must be true or false.`, [
+          { path: `query.${key}`, message: 'must be true or false' },
+        ]);
+      if (!op && shape === 'number' && !/^-?\d+(\.\d+)?$/.test(value))
+        throw new ValidationError(`Invalid query: query.${key} must be a number.`, [
+          { path: `query.${key}`, message: 'must be a number' },
+        ]);
+      return {
+        extractorId: row.id,
+        op: (op as 'contains' | 'exists' | undefined) ?? 'eq',
+        value,
+        shape,
+        all: row.all_values === 1,
+      };
+    });
+    return {
+      filters,
+      sortExtractor: sortName === undefined ? undefined : rule(sortName, 'query.sort').id,
+    };
   }
 
   /** Summaries of the given pages, keyed by id (missing ids are absent). */
@@ -95,6 +147,7 @@ export class PagesService {
       encoding: row.encoding,
       in_sitemap: (row.sources & sourceBit('sitemap')) !== 0,
       rendered: row.rendered === 1,
+      extract: pageExtracts(this.store, [row]).get(row.id) ?? {},
     };
   }
 

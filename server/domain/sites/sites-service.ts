@@ -37,6 +37,7 @@ export class SitesService {
       settings,
       http_auth: this.httpAuth(row.id),
       stats: this.store.siteStats.get(row.id),
+      extractors: this.store.extractors.count(row.id),
       next_crawl_at: nextCrawlAt(settings.crawl_schedule, this.now()),
       created_at: row.created_at,
       updated_at: row.updated_at,

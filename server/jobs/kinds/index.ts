@@ -8,6 +8,7 @@ import { auditJobKind } from './audit-job.js';
 import { campaignJobKinds } from './campaign-jobs.js';
 import { crawlJobKind } from './crawl-job.js';
 import { embedJobKind } from './embed-job.js';
+import { extractApplyJobKind } from './extract-apply-job.js';
 import { gscJobKinds } from './gsc-jobs.js';
 import { similarityJobKind } from './similarity-job.js';
 
@@ -24,6 +25,7 @@ export function builtinJobKinds(services: Services, replacements: readonly JobKi
     auditJobKind(services.audit),
     ...gscJobKinds(services.gscSync, services.gscImport),
     ...campaignJobKinds(services.campaignActions),
+    extractApplyJobKind(services.extraction),
   ];
   return [...builtin.filter((k) => !replaced.has(k.kind)), ...replacements];
 }

@@ -24,6 +24,8 @@ import sitemapEntries from './0019-sitemap-entries.js';
 import pairEvidence from './0020-pair-evidence.js';
 import siteCredentials from './0021-site-credentials.js';
 import crawlHistory from './0022-crawl-history.js';
+import extractors from './0023-extractors.js';
+import linkIndexes from './0024-link-indexes.js';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -63,4 +65,6 @@ export const MIGRATIONS: readonly Migration[] = [
   pairEvidence,
   siteCredentials,
   crawlHistory,
+  extractors,
+  linkIndexes,
 ];

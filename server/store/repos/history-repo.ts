@@ -23,6 +23,8 @@ export const STATE_FIELDS = [
   'inlinks',
   'outlinks',
   'depth',
+  // The page's custom extraction values (#21) as a JSON object by rule name; null when its site has none.
+  'extracts',
 ] as const;
 export type StateField = (typeof STATE_FIELDS)[number];
 
@@ -47,6 +49,14 @@ export interface SnapshotRow {
 
 const sameState = (a: PageState, b: PageState) => STATE_FIELDS.every((f) => a[f] === b[f]);
 const COLUMNS = STATE_FIELDS.join(', ');
+/** A page's state fields as read from `pages`: its extract values gathered by rule, in the rules' order. */
+const PAGE_COLUMNS = STATE_FIELDS.map((f) =>
+  f === 'extracts'
+    ? `(SELECT NULLIF(json_group_object(name, json(value_json)), '{}') FROM (
+         SELECT x.name, e.value_json FROM page_extracts e JOIN extractors x ON x.id = e.extractor_id
+         WHERE e.page_id = pages.id ORDER BY x.id)) AS extracts`
+    : f,
+).join(', ');
 
 export function historyRepo(db: Db) {
   // Prepared on first use: a store is also built over databases from before migration 22 (the migration tests).
@@ -92,7 +102,7 @@ export function historyRepo(db: Db) {
       const before = new Map<string, UrlStateRow>();
       if (last) for (const r of repo.statesAt(siteId, last.crawl_id)) if (r.present) before.set(r.url, r);
       const pages = prepared<[number], PageState & { id: number; url: string }>(
-        `SELECT id, url, ${COLUMNS} FROM pages WHERE site_id = ?`,
+        `SELECT id, url, ${PAGE_COLUMNS} FROM pages WHERE site_id = ?`,
       ).all(siteId);
       prepared<[number, number, string], never>(
         'INSERT INTO crawl_snapshots (crawl_id, site_id, finished_at, urls, changed) VALUES (?, ?, ?, 0, 0)',

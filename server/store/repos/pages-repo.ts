@@ -215,6 +215,10 @@ export function pagesRepo(db: Db) {
   const mainText = db.prepare<[number], { main_text: string }>(
     'SELECT main_text FROM page_content WHERE page_id = ?',
   );
+  const mainTexts = db.prepare<[number, number, number], { page_id: number; main_text: string }>(
+    `SELECT c.page_id, c.main_text FROM page_content c JOIN pages p ON p.id = c.page_id
+     WHERE p.site_id = ? AND c.page_id > ? ORDER BY c.page_id LIMIT ?`,
+  );
 
   return {
     upsert(
@@ -231,6 +235,8 @@ export function pagesRepo(db: Db) {
     },
     get: (id: number): PageRow | undefined => byId.get(id),
     mainText: (id: number): string | null => mainText.get(id)?.main_text ?? null,
+    /** A site's stored main texts by page id, a batch at a time (re-applying main-text rules). */
+    mainTextsAfter: (siteId: number, afterId: number, limit: number) => mainTexts.all(siteId, afterId, limit),
     redirectsOf: (siteId: number) => redirects.all(siteId),
     statusOf: (siteId: number, url: string): number | null | undefined =>
       statusByUrl.get(siteId, url)?.status_code,

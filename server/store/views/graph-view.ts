@@ -26,19 +26,29 @@ export interface GraphNodeRow {
   inlinks: number;
   outlinks: number;
   orphan: number;
+  /** Null for a URL never fetched. */
+  indexable: number | null;
+  dead_end: number;
 }
+
+/** A node as graph files carry it (orphans and dead ends depend on a choice of link kinds they do not make). */
+export type SiteNodeRow = Omit<GraphNodeRow, 'indexable' | 'dead_end'>;
 
 const CHUNK = 500;
 
 export function graphView(db: Db) {
   // Statements differ only by how many `?` they hold: each shape is prepared once.
   const prepared = statementCache(db);
-  /** Binds one `?` per kind, before any other value of the statement. */
+  /** Binds the kinds twice (orphan, dead end), before any other value of the statement. */
   const nodeColumns = (kinds: readonly EdgeKind[], knownBits: number) => `u.id, u.url, p.title, p.status_code,
       u.depth, COALESCE(p.inlinks, 0) AS inlinks, COALESCE(p.outlinks, 0) AS outlinks,
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
         SELECT 1 FROM links li WHERE li.target_id = u.id AND li.source_id != u.id
-          AND li.edge_kind IN (${marks(kinds.length)}))) AS orphan`;
+          AND li.edge_kind IN (${marks(kinds.length)}))) AS orphan,
+      p.indexable,
+      (IFNULL(p.status_code BETWEEN 200 AND 299, 0) AND IFNULL(p.content_type, '') LIKE '%html%'
+        AND NOT EXISTS (SELECT 1 FROM links lo JOIN pages tp ON tp.id = lo.target_id
+          WHERE lo.source_id = u.id AND lo.target_id != u.id AND lo.edge_kind IN (${marks(kinds.length)}))) AS dead_end`;
 
   return {
     edges(siteId: number, kinds: readonly EdgeKind[], afterId: number, limit: number): GraphEdgeRow[] {
@@ -58,15 +68,15 @@ export function graphView(db: Db) {
           ...prepared<(string | number)[], GraphNodeRow>(
             `SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
                WHERE u.id IN (${marks(chunk.length)})`,
-          ).all(...kinds, ...chunk),
+          ).all(...kinds, ...kinds, ...chunk),
         );
       }
       return out;
     },
 
     /** Every internal URL of a site as a node, a page at a time (for graph exports). */
-    siteNodes(siteId: number, afterId: number, limit: number): GraphNodeRow[] {
-      return prepared<[number, number, number], GraphNodeRow>(
+    siteNodes(siteId: number, afterId: number, limit: number): SiteNodeRow[] {
+      return prepared<[number, number, number], SiteNodeRow>(
         `SELECT u.id, u.url, p.title, p.status_code, u.depth, COALESCE(p.inlinks, 0) AS inlinks,
              COALESCE(p.outlinks, 0) AS outlinks, 0 AS orphan
            FROM urls u LEFT JOIN pages p ON p.id = u.id
@@ -78,7 +88,7 @@ export function graphView(db: Db) {
       return prepared<(string | number)[], GraphNodeRow>(
         `SELECT * FROM (SELECT ${nodeColumns(kinds, knownBits)} FROM urls u LEFT JOIN pages p ON p.id = u.id
              WHERE u.site_id = ? AND u.internal = 1) WHERE orphan = 1 ORDER BY id`,
-      ).all(...kinds, siteId);
+      ).all(...kinds, ...kinds, siteId);
     },
   };
 }

@@ -9,7 +9,21 @@ import type { Db } from '../db.js';
 import { statementCache } from '../statement-cache.js';
 import { pageColumns, parsePageJson, type PageJson, type PageRow } from '../repos/pages-repo.js';
 
+/**
+ * A filter on a custom extraction rule's stored values (#21): `eq` compares the value (a boolean rule's as
+ * true/false, a count as a number, text case-insensitively, any value of an `all` rule), `contains` looks for a
+ * substring, `exists` asks whether the page has a value at all.
+ */
+export interface ExtractFilter {
+  extractorId: number;
+  op: 'eq' | 'contains' | 'exists';
+  value: string;
+  shape: 'boolean' | 'number' | 'text';
+  all: boolean;
+}
+
 export interface PageFilter {
+  extract?: ExtractFilter[] | undefined;
   siteId?: number | undefined;
   statusCodes?: number[] | undefined;
   indexable?: boolean | undefined;
@@ -31,6 +45,38 @@ const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = 
   title: { expr: "COALESCE(p.title, '')", nullAs: '' },
   crawled_at: { expr: 'p.crawled_at', nullAs: '' },
 };
+
+/**
+ * A rule's first value, numbers before text (SQLite's order of types). Pages without a value sort last either
+ * way: after every text ascending, before every number descending.
+ */
+const extractSort = (desc: boolean) =>
+  desc
+    ? { expr: 'COALESCE(se.first_num, se.first_text, -1.0e308)', nullAs: -1.0e308 }
+    : { expr: 'COALESCE(se.first_num, se.first_text, char(65535))', nullAs: '\uffff' };
+
+/** The SQL and arguments of one extract filter, over the page `p`. */
+function extractClause(f: ExtractFilter): { sql: string; args: (string | number)[] } {
+  const row = 'SELECT 1 FROM page_extracts e WHERE e.extractor_id = ? AND e.page_id = p.id';
+  if (f.op === 'exists') {
+    const clause = `EXISTS (${row} AND e.value_json != 'null')`;
+    return { sql: f.value === 'true' ? clause : `NOT ${clause}`, args: [f.extractorId] };
+  }
+  if (f.shape === 'boolean')
+    return { sql: `EXISTS (${row} AND e.first_num = ?)`, args: [f.extractorId, f.value === 'true' ? 1 : 0] };
+  if (f.shape === 'number')
+    return { sql: `EXISTS (${row} AND e.first_num = ?)`, args: [f.extractorId, Number(f.value)] };
+  const test = f.op === 'eq' ? 'lower(v) = lower(?)' : 'instr(lower(v), lower(?)) > 0';
+  if (!f.all)
+    return {
+      sql: `EXISTS (${row} AND ${test.replace(/\bv\b/, 'e.first_text')})`,
+      args: [f.extractorId, f.value],
+    };
+  return {
+    sql: `EXISTS (${row} AND EXISTS (SELECT 1 FROM json_each(e.value_json) j WHERE ${test.replace(/\bv\b/, 'j.value')}))`,
+    args: [f.extractorId, f.value],
+  };
+}
 
 export type PageListRow = PageRow & { sort_value: string | number };
 /** One page in full: its row, its JSON columns parsed, and the sources that know its URL. */
@@ -82,14 +128,19 @@ export function pagesView(db: Db) {
     siteLinks: (siteId: number, afterId: number, limit: number): SiteLinkRow[] =>
       siteLinks.all(siteId, afterId, limit),
 
+    /** `sortExtractor`: the rule a `extract.<name>` sort orders by. */
     list(
       f: PageFilter,
       sort: string,
       after: { value: string | number; id: number } | null,
       limit: number,
+      sortExtractor?: number,
     ): PageListRow[] {
       const desc = sort.startsWith('-');
-      const col = SORT_COLUMNS[desc ? sort.slice(1) : sort] ?? SORT_COLUMNS.id!;
+      const col =
+        sortExtractor !== undefined
+          ? extractSort(desc)
+          : (SORT_COLUMNS[desc ? sort.slice(1) : sort] ?? SORT_COLUMNS.id!);
       const where: string[] = [];
       const args: (string | number)[] = [];
       const add = (clause: string, ...values: (string | number)[]) => {
@@ -102,6 +153,10 @@ export function pagesView(db: Db) {
       if (f.indexable !== undefined) add('p.indexable = ?', f.indexable ? 1 : 0);
       if (f.contentType !== undefined) add('p.content_type = ?', f.contentType.toLowerCase());
       if (f.depth !== undefined) add('p.depth = ?', f.depth);
+      for (const e of f.extract ?? []) {
+        const c = extractClause(e);
+        add(c.sql, ...c.args);
+      }
       if (f.q !== undefined) {
         add(
           `(instr(lower(p.url), lower(?)) > 0 OR instr(lower(COALESCE(p.title, '')), lower(?)) > 0)`,
@@ -118,10 +173,15 @@ export function pagesView(db: Db) {
           after.id,
         );
       }
-      const sql = `SELECT ${pageColumns('p')}, ${col.expr} AS sort_value FROM pages p
+      const join =
+        sortExtractor !== undefined
+          ? 'LEFT JOIN page_extracts se ON se.extractor_id = ? AND se.page_id = p.id'
+          : '';
+      const sql = `SELECT ${pageColumns('p')}, ${col.expr} AS sort_value FROM pages p ${join}
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY ${col.expr} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
-      return prepared<(string | number)[], PageListRow>(sql).all(...args, limit);
+      const joinArgs = sortExtractor !== undefined ? [sortExtractor] : [];
+      return prepared<(string | number)[], PageListRow>(sql).all(...joinArgs, ...args, limit);
     },
 
     links(

@@ -70,6 +70,17 @@ const PREPARE: Record<string, () => Promise<Partial<ExampleOptions>>> = {
   'crawl.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'jobs.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'crawl.resume': async () => ({ path: { job_id: String(await cancelledCrawl(t, held)) } }),
+  // A rule made for the deletion: the seeded ones may have gone with a site deleted before it.
+  'extraction.delete': async () => {
+    const sites = (await t.get('/sites?limit=100')).body.items as { id: number; extractors: number }[];
+    const siteId = sites.find((x) => x.extractors < 50)!.id;
+    const rule = await t.post(`/sites/${siteId}/extractors`, {
+      name: 'contract-delete',
+      kind: 'css',
+      selector: 'h1',
+    });
+    return { path: { site_id: String(siteId), extractor_id: String(rule.body.id) } };
+  },
   // A file body has no schema to draw from: a Search Console "Pages" export of the home page.
   'analytics.gscImport': async () => ({
     file: {
@@ -101,7 +112,8 @@ before(async () => {
   t = await createTestApp({ bodyLimitBytes: BODY_LIMIT });
   held = await startHeldServer();
   let crawlIds: [number, number];
-  ({ site, crawlIds } = await apiData(t));
+  let link: { source: number; target: number };
+  ({ site, crawlIds, link } = await apiData(t));
   // A Search Console the sync can reach (on 127.0.0.1), with a key it accepts.
   const account = makeServiceAccount();
   gsc = await startFakeSearchConsole({
@@ -114,6 +126,11 @@ before(async () => {
 
   ({ doc, operations } = await loadOperations(t));
   const pool = new ValuePool();
+  // The link graph names pages by `to`, `source` and `target`: the start page and a page it links to, first (a
+  // required `to` is drawn from the first value; the history routes' optional `to` is tried after).
+  pool.add('to', link.target);
+  pool.add('source', link.source);
+  pool.add('target', link.target);
   await seedPool(t, operations, pool);
   // Values the schemas cannot express (refinements, cross-field rules), offered by field name to any route.
   pool.add('property', site.startUrl);

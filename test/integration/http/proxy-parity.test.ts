@@ -52,6 +52,10 @@ before(async () => {
   const loaded = await loadOperations(t);
   operations = loaded.operations;
   const pool = new ValuePool();
+  // The link graph names pages by `to`, `source` and `target`: the start page and a page it links to, first.
+  pool.add('to', data.link.target);
+  pool.add('source', data.link.source);
+  pool.add('target', data.link.target);
   await seedPool(t, operations, pool);
   pool.add('from', data.crawlIds[0]);
   pool.add('to', data.crawlIds[1]);

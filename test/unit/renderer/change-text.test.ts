@@ -147,6 +147,27 @@ describe('changeSides', () => {
     );
     assert.deepEqual([depth.before.text, depth.after.text], ['depth 2', 'depth 1']);
   });
+
+  it('names the extraction rules whose value changed, a rule that matched nothing as such', () => {
+    const sides = changeSides(
+      change({
+        change: 'extract_changed',
+        before: { extract: { price: '€24.99', tags: ['compost', 'soil'], in_stock: true } },
+        after: { extract: { price: null, tags: ['compost'], in_stock: false } },
+      }),
+      ctx,
+    );
+    assert.deepEqual(sides.before, {
+      text: 'price: “€24.99”; tags: “compost | soil”; in_stock: yes',
+      empty: false,
+    });
+    assert.deepEqual(sides.after, { text: 'price: no match; tags: “compost”; in_stock: no', empty: false });
+    const count = changeSides(
+      change({ change: 'extract_changed', before: { extract: { images: 1200 } }, after: { extract: null } }),
+      ctx,
+    );
+    assert.deepEqual([count.before.text, count.after], ['images: 1,200', { text: '—', empty: true }]);
+  });
 });
 
 describe('meaningKept', () => {

@@ -20,10 +20,29 @@ const base: PageState = {
   inlinks: 12,
   outlinks: 30,
   depth: 1,
+  extract: { price: '€249.00', sku: 'TNT-2', in_stock: true },
 };
 const kinds = (a: PageState | undefined, b: PageState | undefined) => pageChanges(a, b).map((c) => c.change);
 
 describe('pageChanges', () => {
+  it('reports extract_changed with only the rules whose value changed', () => {
+    const after = { ...base, extract: { price: '€199.00', sku: 'TNT-2', in_stock: false, added_rule: 'x' } };
+    assert.deepEqual(pageChanges(base, after), [
+      {
+        change: 'extract_changed',
+        before: { extract: { price: '€249.00', in_stock: true } },
+        after: { extract: { price: '€199.00', in_stock: false } },
+      },
+    ]);
+    // A rule on one side only (added, deleted or renamed between the crawls) is not a change of value.
+    assert.deepEqual(kinds(base, { ...base, extract: { cost: '€1', sku: 'TNT-2' } }), []);
+    assert.deepEqual(kinds(base, { ...base, extract: null }), []);
+    // An error page's values describe the error page.
+    assert.deepEqual(kinds(base, { ...base, status_code: 500, extract: { price: null } }), [
+      'status_changed',
+    ]);
+  });
+
   it('finds nothing when nothing changed, and added/removed at the ends of a page’s life', () => {
     assert.deepEqual(kinds(base, { ...base }), []);
     assert.deepEqual(pageChanges(undefined, base), [

@@ -1,0 +1,174 @@
+/**
+ * The evaluator (rule-evaluator.ts) on a product page written like real shops write them: each kind (CSS, XPath,
+ * regex, contains / not_contains), each take mode, first and all values, the sources a rule reads, the caps on
+ * values, and a pathological regex on a long page that a backtracking engine would never finish.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ExtractRule } from '../../../../server/domain/extraction/extract-rule.js';
+import { compileRulesCached } from '../../../../server/domain/extraction/rule-compiler.js';
+import { evaluateRules, type PageDocuments } from '../../../../server/domain/extraction/rule-evaluator.js';
+
+const HTML = `<!doctype html><html lang="en"><head><title>Steel trowel | Northwind Tools</title>
+<meta name="author" content="Jane Doe">
+<script type="application/ld+json">{"@type":"Product","sku":"NW-TRW-001","offers":{"price":"24.99"}}</script>
+</head><body><main><article class="product" data-sku="NW-TRW-001">
+<h1 class="product-title">Steel   trowel</h1>
+<p class="prices"><span class="price" content="19.50">€19.50</span> <span class="price price--was" content="29.00">€29.00</span></p>
+<table class="specs"><tr><th>Weight</th><td>320 g</td></tr><tr><th>Length</th><td>28 cm</td></tr></table>
+<svg viewBox="0 0 10 10"><circle r="4"/></svg>
+<p>By <a rel="author" href="/authors/jane/">Jane Doe</a> on <time datetime="2025-03-14">14 March 2025</time></p>
+</article></main></body></html>`;
+
+const MAIN = 'Steel trowel\n€19.50 €29.00\nA forged trowel from the Greenway workshop.';
+
+const page: PageDocuments = { html: HTML, rendered: null, mainText: MAIN };
+
+function run(rules: Partial<ExtractRule>[], docs: PageDocuments = page) {
+  const full = rules.map((r, i) => ({
+    id: i + 1,
+    name: `r${i}`,
+    kind: 'css' as const,
+    selector: 'h1',
+    take: 'text',
+    all: false,
+    source: 'html' as const,
+    ...r,
+  }));
+  return evaluateRules(compileRulesCached(full), docs).map((o) => (o.error ? { error: o.error } : o.value));
+}
+
+describe('rule evaluator', () => {
+  it('takes text, html, attributes, counts and existence with CSS', () => {
+    assert.deepEqual(
+      run([
+        { selector: 'h1' },
+        { selector: '.price', all: true },
+        { selector: '.price', take: 'attribute:content' },
+        { selector: '.price', take: 'attribute:CONTENT', all: true },
+        { selector: '.price', take: 'count' },
+        { selector: '.out-of-stock', take: 'exists' },
+        { selector: 'h1', take: 'html' },
+        { selector: '.nothing' },
+        { selector: '.nothing', all: true },
+        { selector: 'table.specs tr:nth-child(2) td' },
+        { selector: 'meta[name=author]', take: 'attribute:content' },
+      ]),
+      [
+        'Steel trowel',
+        ['€19.50', '€29.00'],
+        '19.50',
+        ['19.50', '29.00'],
+        2,
+        false,
+        '<h1 class="product-title">Steel   trowel</h1>',
+        null,
+        null,
+        '28 cm',
+        'Jane Doe',
+      ],
+    );
+  });
+
+  it('evaluates XPath 1.0 over the tree a browser builds, without namespace prefixes', () => {
+    assert.deepEqual(
+      run([
+        { kind: 'xpath', selector: '//h1' },
+        { kind: 'xpath', selector: '//article/@data-sku' },
+        { kind: 'xpath', selector: '//tbody/tr/td', all: true },
+        { kind: 'xpath', selector: 'count(//span[contains(@class, "price")])', take: 'count' },
+        { kind: 'xpath', selector: 'string(//time/@datetime)' },
+        { kind: 'xpath', selector: '//circle', take: 'exists' },
+        { kind: 'xpath', selector: '//a[@rel="author"]', take: 'attribute:href' },
+        { kind: 'xpath', selector: '//H1', take: 'html' },
+        { kind: 'xpath', selector: 'boolean(//video)', take: 'exists' },
+        { kind: 'xpath', selector: 'string(//title)', take: 'html' },
+      ]),
+      [
+        'Steel trowel',
+        'NW-TRW-001',
+        ['320 g', '28 cm'],
+        2,
+        '2025-03-14',
+        true,
+        '/authors/jane/',
+        '<h1 class="product-title">Steel   trowel</h1>',
+        false,
+        { error: 'the expression gives a string, not nodes: take text, count or exists' },
+      ],
+    );
+  });
+
+  it('takes a regex’s first group, or the whole match, and counts matches', () => {
+    assert.deepEqual(
+      run([
+        { kind: 'regex', selector: '"sku":"([^"]+)"' },
+        { kind: 'regex', selector: '€\\d+\\.\\d\\d', all: true },
+        { kind: 'regex', selector: '/STEEL\\s+(\\w+)/i' },
+        { kind: 'regex', selector: '€', take: 'count' },
+        { kind: 'regex', selector: 'gtag\\(', take: 'exists' },
+        { kind: 'regex', selector: 'Greenway', source: 'main_text' },
+        { kind: 'regex', selector: 'x*', take: 'count', source: 'main_text' },
+      ]),
+      ['NW-TRW-001', ['€19.50', '€29.00'], 'trowel', 2, false, 'Greenway', MAIN.length + 1],
+    );
+  });
+
+  it('searches for text (case-insensitive) or a pattern, and answers a boolean', () => {
+    assert.deepEqual(
+      run([
+        { kind: 'contains', selector: 'GREENWAY', source: 'main_text' },
+        { kind: 'contains', selector: 'greenway', source: 'html' },
+        { kind: 'not_contains', selector: 'googletagmanager.com', take: 'exists' },
+        { kind: 'contains', selector: '/trowel\\s+\\|/' },
+        { kind: 'not_contains', selector: '/TROWEL/' },
+      ]),
+      [true, false, true, true, true],
+    );
+  });
+
+  it('reads the rendered HTML when the page was rendered, and the HTML as fetched for `html` rules', () => {
+    const rendered = HTML.replace('€19.50</span>', '€17.00</span>');
+    const docs = { html: HTML, rendered, mainText: MAIN };
+    assert.deepEqual(
+      run(
+        [
+          { selector: '.price', source: 'html' },
+          { selector: '.price', source: 'rendered' },
+          { kind: 'xpath', selector: '//span[@class="price"]', source: 'rendered' },
+        ],
+        docs,
+      ),
+      ['€19.50', '€17.00', '€17.00'],
+    );
+    assert.deepEqual(run([{ selector: '.price', source: 'rendered' }]), ['€19.50'], 'not rendered: the HTML');
+  });
+
+  it('caps values at 100 a rule and 2,000 characters a value', () => {
+    const long = `<ul>${Array.from({ length: 150 }, (_, i) => `<li>${i}</li>`).join('')}</ul><p>${'x'.repeat(5000)}</p>`;
+    const [all, one] = run([{ selector: 'li', all: true }, { selector: 'p' }], {
+      html: long,
+      rendered: null,
+      mainText: '',
+    }) as [string[], string];
+    assert.equal(all.length, 100);
+    assert.equal(all[99], '99');
+    assert.equal(one.length, 2000);
+  });
+
+  it('runs a catastrophic-backtracking pattern in linear time on a long page', () => {
+    const html = `<p>${'a'.repeat(200_000)}b</p>`;
+    const started = performance.now();
+    const [value, count] = run(
+      [
+        { kind: 'regex', selector: '(a+)+$' },
+        { kind: 'regex', selector: '(a|aa)+c', take: 'count' },
+      ],
+      { html, rendered: null, mainText: '' },
+    );
+    const ms = performance.now() - started;
+    assert.equal(value, null);
+    assert.equal(count, 0);
+    assert.ok(ms < 5000, `took ${ms} ms`);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * XPath over HTML (xpath-document.ts): the spec-compliant tree, and the `//` → `descendant::` rewrite that makes
+ * the engine ~4× faster, made only where both select the same nodes.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  descendantSteps,
+  evaluateXPath,
+  parseXPath,
+  xpathDocument,
+} from '../../../../server/domain/extraction/xpath-document.js';
+
+const DOC = xpathDocument(`<!doctype html><title>T</title><div class="a"><p>1 <a href="/x">x</a></p>
+<ul><li>one</li><li>two</li></ul></div><div><ul><li>three</li><li>four</li></ul></div>
+<table><tr><td>cell</td></tr></table>`);
+
+const texts = (expr: string) => {
+  const r = evaluateXPath(parseXPath(expr), DOC);
+  return r.type === 'nodes' ? r.nodes.map((n) => n.textContent) : r.value;
+};
+
+describe('xpath document', () => {
+  it('rewrites // steps only when no predicate can be positional', () => {
+    assert.equal(descendantSteps('//div[@class="a"]//a'), '/descendant::div[@class="a"]/descendant::a');
+    assert.equal(descendantSteps('.//a[@data-sku]'), './descendant::a[@data-sku]');
+    assert.equal(descendantSteps('//a[contains(@href, "/p/2")]'), '/descendant::a[contains(@href, "/p/2")]');
+    for (const kept of [
+      '//li[1]',
+      '//li[last()]',
+      '//li[position() > 1]',
+      'count(//a)',
+      '//@href',
+      '//child::a',
+      '//a[@x - @y]',
+    ])
+      assert.equal(descendantSteps(kept), kept);
+  });
+
+  it('selects what a browser’s tree holds, rewritten or not', () => {
+    assert.deepEqual(texts('//li[1]'), ['one', 'three'], 'the first li of each list');
+    assert.deepEqual(texts('//ul//li'), ['one', 'two', 'three', 'four']);
+    assert.deepEqual(texts('//tbody/tr/td'), ['cell'], 'the implied tbody is there');
+    assert.deepEqual(texts('//div[@class="a"]//a'), ['x']);
+    assert.equal(texts('string(//title)'), 'T');
+  });
+});
