@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { graphApi, similarityApi } from '../api/endpoints.js';
 import type { EdgeKind, GraphEdge, GraphNode, Outcome } from '../api/types.js';
-import { EDGE_KINDS, OUTCOMES } from '../api/value-lists.js';
-import { Slider, ToggleGroup } from '../components/controls.js';
+import { EDGE_KINDS } from '../api/value-lists.js';
+import { ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
 import { fmtCount, fmtInt, shortUrl } from '../format.js';
@@ -15,10 +15,10 @@ import {
   clusterColour,
   drawGraph,
   NO_CLUSTER_COLOUR,
-  OUTCOME_COLOURS,
   type GraphHandle,
   type OverlayPair,
 } from './graph-canvas.js';
+import { OverlayOptions } from './graph-options.js';
 import { GraphToolbar } from './graph-toolbar.js';
 import { NodeDrawer } from './node-drawer.js';
 
@@ -175,51 +175,16 @@ export function AllPagesView({ siteId, host }: { siteId: number; host: string })
             />
             Include orphan pages
           </label>
-          <fieldset className="toggle-group">
-            <legend>Merge overlay</legend>
-            <label className="check">
-              <input
-                id="graph-overlay"
-                type="checkbox"
-                checked={overlay}
-                onChange={(e) => setOverlay(e.target.checked)}
-              />
-              Show similar-page pairs
-            </label>
-            {overlay && (
-              <>
-                <Slider
-                  label="Min. reranker"
-                  min={0.5}
-                  max={1}
-                  step={0.01}
-                  value={minReranker}
-                  onChange={setMinReranker}
-                  format={(v) => v.toFixed(2)}
-                />
-                <ToggleGroup
-                  legend="Outcomes"
-                  options={OUTCOMES}
-                  value={outcomes}
-                  onChange={setOutcomes}
-                  labelOf={(o) => (
-                    <>
-                      <span className="swatch swatch-line" style={{ borderColor: OUTCOME_COLOURS[o] }} />
-                      {o}
-                    </>
-                  )}
-                />
-                <p className="muted small" aria-live="polite">
-                  {pairs.loading
-                    ? 'Loading pairs…'
-                    : overlayCount !== null
-                      ? `${fmtCount(overlayCount, 'pair')} drawn.`
-                      : ''}
-                </p>
-                <ErrorNotice error={pairs.error} />
-              </>
-            )}
-          </fieldset>
+          <OverlayOptions
+            value={{ on: overlay, minReranker, outcomes }}
+            onChange={(patch) => {
+              if (patch.on !== undefined) setOverlay(patch.on);
+              if (patch.minReranker !== undefined) setMinReranker(patch.minReranker);
+              if (patch.outcomes !== undefined) setOutcomes(patch.outcomes);
+            }}
+            status={{ loading: pairs.loading, drawn: overlayCount, error: pairs.error }}
+            drawnNote="drawn"
+          />
           <FindPage
             nodes={data?.nodes ?? []}
             onPick={(id) => data && setSelection({ siteId: data.siteId, pageId: id })}

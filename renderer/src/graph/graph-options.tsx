@@ -174,15 +174,31 @@ export function GraphOptionsPanel(props: {
           Dead ends <span className="swatch swatch-dead-end" aria-hidden="true" />
         </label>
       </fieldset>
-      <OverlayOptions {...props} />
+      <OverlayOptions
+        value={props.value.overlay}
+        onChange={(patch) =>
+          props.onChange({ ...props.value, overlay: { ...props.value.overlay, ...patch } })
+        }
+        status={props.overlayStatus}
+        drawnNote="between drawn pages"
+      />
     </>
   );
 }
 
-function OverlayOptions({ value: o, onChange, overlayStatus }: Parameters<typeof GraphOptionsPanel>[0]) {
-  const overlay = o.overlay;
-  const setOverlay = (patch: Partial<GraphOptions['overlay']>) =>
-    onChange({ ...o, overlay: { ...overlay, ...patch } });
+/** The merge overlay's controls (on/off, reranker floor, outcomes) and what the overlay drew; every graph tab has them. */
+export function OverlayOptions({
+  value: overlay,
+  onChange: setOverlay,
+  status: overlayStatus,
+  drawnNote,
+}: {
+  value: GraphOptions['overlay'];
+  onChange: (patch: Partial<GraphOptions['overlay']>) => void;
+  status: { loading: boolean; drawn: number | null; error: unknown };
+  /** Said after the count of pairs drawn (`12 pairs drawn.`). */
+  drawnNote: string;
+}) {
   return (
     <fieldset className="toggle-group">
       <legend>Merge overlay</legend>
@@ -222,7 +238,7 @@ function OverlayOptions({ value: o, onChange, overlayStatus }: Parameters<typeof
             {overlayStatus.loading
               ? 'Loading pairs…'
               : overlayStatus.drawn !== null
-                ? `${fmtCount(overlayStatus.drawn, 'pair')} between drawn pages.`
+                ? `${fmtCount(overlayStatus.drawn, 'pair')} ${drawnNote}.`
                 : ''}
           </p>
           <ErrorNotice error={overlayStatus.error} />

@@ -4,6 +4,7 @@
  * better-sqlite3 spends about a microsecond a row building JavaScript values, so the bulk reads return one packed
  * string that SQLite assembles and the domain parses, several times faster than reading rows.
  */
+import type { GraphEdgeRow, GraphNodeRow } from './graph-view.js';
 import { EDGE_KINDS } from '../../schemas/crawl.js';
 import type { Db } from '../db.js';
 import { marks } from '../sql.js';
@@ -33,26 +34,11 @@ export const PAGE_INDEXABLE = 1;
 export const PAGE_HTML_OK = 2;
 export const PAGE_KNOWN = 4;
 
-export interface NodeDetailRow {
-  id: number;
-  url: string;
-  title: string | null;
-  status_code: number | null;
-  depth: number | null;
-  inlinks: number;
-  outlinks: number;
-  indexable: number;
-}
+/** A node's details: the graph route's row, less what depends on a choice of link kinds; only fetched pages. */
+export type NodeDetailRow = Omit<GraphNodeRow, 'orphan' | 'dead_end' | 'indexable'> & { indexable: number };
 
-export interface EdgeDetailRow {
-  id: number;
-  source_id: number;
-  target_id: number;
-  edge_kind: string;
-  anchor_text: string | null;
-  nofollow: number;
-  count: number;
-}
+/** A link's details, as the graph route reads them. */
+export type EdgeDetailRow = GraphEdgeRow;
 
 const CHUNK = 500;
 
