@@ -80,8 +80,11 @@ export class ExtractionService {
 
   private assertNameFree(siteId: number, name: string, self: number | null): void {
     const other = this.store.extractors.byName(siteId, name);
-    if (other && other.id !== self)
-      throw new ConflictError(`Site ${siteId} already has a rule named "${other.name}" (names ignore case).`);
+    if (other && other.id !== self) {
+      const message = `site ${siteId} already has a rule named "${other.name}" (names ignore case)`;
+      // The field, as a validation problem names it, so a form can show the message under the name.
+      throw new ConflictError(`S${message.slice(1)}.`, { errors: [{ path: 'body.name', message }] });
+    }
   }
 
   /** Whether the site has pages whose values a new or changed rule would be missing. */

@@ -7,13 +7,13 @@ import { selectAll } from 'css-select';
 import { DomHandler, type Document, type Element } from 'domhandler';
 import { getOuterHTML, textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
-import type { Node as XmlNode } from '@xmldom/xmldom';
 import type { ExtractorSource as ExtractSource, ExtractValue } from '../../schemas/extraction.js';
 import { collapseWhitespace } from '../crawl/main-text.js';
 import type { ExtractRule } from './extract-rule.js';
 import { capText, extractRow, textValue, type ExtractRow } from './extract-values.js';
 import { compileRulesCached, type CompiledRule, type RuleSlot } from './rule-compiler.js';
 import { evaluateXPath, xpathDocument, type XPathDocument } from './xpath-document.js';
+import { XAttr, XElement, type XNode } from './xpath-dom.js';
 
 /** One page's documents. `rendered` is the browser's HTML when the page was rendered. */
 export interface PageDocuments {
@@ -109,8 +109,8 @@ function cssValue(c: CompiledRule, docs: Documents): ExtractValue {
   }
 }
 
-function xmlText(n: XmlNode): string {
-  return clean(n.nodeType === 2 ? ((n as XmlNode & { value: string }).value ?? '') : (n.textContent ?? ''));
+function xmlText(n: XNode): string {
+  return clean(n instanceof XAttr ? n.value : n.textContent);
 }
 
 function xpathValue(c: CompiledRule, docs: Documents): ExtractValue {
@@ -140,11 +140,7 @@ function xpathValue(c: CompiledRule, docs: Documents): ExtractValue {
       );
     case 'attribute':
       return textValue(
-        lazyMap(nodes, (n) =>
-          n.nodeType === 1
-            ? clean((n as XmlNode & { getAttribute(n: string): string | null }).getAttribute(take.name) ?? '')
-            : '',
-        ),
+        lazyMap(nodes, (n) => (n instanceof XElement ? clean(n.getAttribute(take.name) ?? '') : '')),
         c.rule.all,
       );
     case 'text':

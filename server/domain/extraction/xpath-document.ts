@@ -1,34 +1,31 @@
 /**
  * XPath 1.0 over HTML. parse5 builds the tree a browser would (the HTML standard's parsing rules: implied
- * `<tbody>`, misnested tags, foreign SVG and MathML), then it is copied into an @xmldom/xmldom document, a W3C DOM
- * the `xpath` engine evaluates over. The engine runs in its HTML mode, so `//div` matches the document's
+ * `<tbody>`, misnested tags, foreign SVG and MathML) out of the nodes of xpath-dom.ts, which the `xpath` engine
+ * evaluates over directly. The engine runs in its HTML mode, so `//div` matches the document's
  * elements without a namespace prefix (and, as in browsers, names match whatever their case).
  *
  * The engine is loaded untyped: its declaration file pulls the DOM library into the whole compilation, which the
  * server is built without; the slice used here is declared below.
  */
 import { createRequire } from 'node:module';
-import { DOMImplementation, type Document, type Node as XmlNode } from '@xmldom/xmldom';
-import { parse, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
-
-type P5Node = DefaultTreeAdapterMap['node'];
-type P5Parent = DefaultTreeAdapterMap['parentNode'];
+import { parse, serializeOuter } from 'parse5';
+import { linkTree, XElement, xTreeAdapter, type XDocument, type XNode } from './xpath-dom.js';
 
 /** The result of an expression: nodes, or a string, number or boolean (`string(//title)`, `count(//a)`). */
 export type XPathResult =
-  | { type: 'nodes'; nodes: XmlNode[] }
+  | { type: 'nodes'; nodes: XNode[] }
   | { type: 'string'; value: string }
   | { type: 'number'; value: number }
   | { type: 'boolean'; value: boolean };
 
 interface EngineValue {
-  toArray?(): XmlNode[];
+  toArray?(): XNode[];
   stringValue(): string;
   numberValue(): number;
   booleanValue(): boolean;
 }
 export interface XPathExpression {
-  evaluate(options: { node: XmlNode; isHtml: boolean }): EngineValue;
+  evaluate(options: { node: XNode; isHtml: boolean }): EngineValue;
 }
 interface XPathEngine {
   parse(expression: string): XPathExpression;
@@ -86,59 +83,20 @@ export function descendantSteps(expression: string): string {
   return out;
 }
 
-/** An HTML document ready for XPath, with a way back to the parse5 node (to serialise an element as HTML). */
+/** An HTML document ready for XPath, and a way to serialise one of its elements as HTML. */
 export interface XPathDocument {
-  doc: Document;
-  outerHtml(node: XmlNode): string | null;
+  doc: XDocument;
+  outerHtml(node: XNode): string | null;
 }
 
 export function xpathDocument(html: string): XPathDocument {
-  const tree = parse(html);
-  const doc = new DOMImplementation().createDocument(null, '');
-  const origin = new WeakMap<XmlNode, P5Node>();
-  const copy = (from: P5Parent, to: XmlNode) => {
-    for (const child of from.childNodes) {
-      let node: XmlNode;
-      if (child.nodeName === '#text')
-        node = doc.createTextNode((child as DefaultTreeAdapterMap['textNode']).value);
-      else if (child.nodeName === '#comment')
-        node = doc.createComment((child as DefaultTreeAdapterMap['commentNode']).data);
-      else if ('tagName' in child) {
-        const el = createElement(doc, child.namespaceURI, child.tagName);
-        for (const a of child.attrs) {
-          try {
-            el.setAttributeNS(a.namespace ?? null, a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value);
-          } catch {
-            // A name HTML tolerates and XML does not (`<div a<b=1>`): the attribute is left out of the XPath view.
-          }
-        }
-        copy(
-          child.nodeName === 'template' ? (child as DefaultTreeAdapterMap['template']).content : child,
-          el,
-        );
-        node = el;
-      } else continue;
-      origin.set(node, child);
-      to.appendChild(node);
-    }
-  };
-  copy(tree, doc);
+  const doc = parse(html, { treeAdapter: xTreeAdapter });
+  linkTree(doc);
   return {
     doc,
-    outerHtml: (node) => {
-      const src = origin.get(node);
-      return src ? serializeOuter(src) : null;
-    },
+    outerHtml: (node) =>
+      node instanceof XElement ? serializeOuter(node, { treeAdapter: xTreeAdapter }) : null,
   };
-}
-
-/** HTML allows tag names XML does not (`<a$b>`): such an element keeps its place under a name XML accepts. */
-function createElement(doc: Document, ns: string, name: string) {
-  try {
-    return doc.createElementNS(ns, name);
-  } catch {
-    return doc.createElementNS(ns, name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z_]/, '_'));
-  }
 }
 
 export function evaluateXPath(expr: XPathExpression, doc: XPathDocument): XPathResult {

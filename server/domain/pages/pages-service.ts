@@ -97,6 +97,14 @@ export class PagesService {
         throw new ValidationError(`Invalid query: query.${key} must be true or false.`, [
           { path: `query.${key}`, message: 'must be true or false' },
         ]);
+      if (op === 'exists' && value !== 'true' && value !== 'false')
+        throw new ValidationError(`Invalid query: query.${key} must be true or false.`, [
+          { path: `query.${key}`, message: 'must be true or false' },
+        ]);
+      if (op === 'contains' && value.trim() === '')
+        throw new ValidationError(`Invalid query: query.${key} needs the text to look for.`, [
+          { path: `query.${key}`, message: 'needs the text to look for' },
+        ]);
       if (!op && shape === 'number' && !/^-?\d+(\.\d+)?$/.test(value))
         throw new ValidationError(`Invalid query: query.${key} must be a number.`, [
           { path: `query.${key}`, message: 'must be a number' },

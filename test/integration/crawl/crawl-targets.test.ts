@@ -141,6 +141,18 @@ describe('crawl targets', () => {
         ],
       );
       assert.equal(staging.requests.length, before);
+      // Trying extraction rules on one of its pages goes through the same check, and says why.
+      const tried = await t.post(`/sites/${siteId}/extractors/test`, {
+        url: `http://shop.example:${staging.port}/tents`,
+        rules: [{ name: 'title', kind: 'css', selector: 'title' }],
+      });
+      const why = assertProblem(tried, 400, 'validation') as { detail: string; errors?: { path: string }[] };
+      assert.match(why.detail, /cannot be fetched: .*link-local/);
+      assert.deepEqual(
+        why.errors?.map((e) => e.path),
+        ['body.url'],
+      );
+      assert.equal(staging.requests.length, before, 'no request was made');
       // Now the name points at this app's own port: refused as well.
       names.set('shop.example', '127.0.0.1');
       const self = await t.post('/sites', {

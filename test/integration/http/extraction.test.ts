@@ -172,6 +172,11 @@ describe('custom extraction API', () => {
     assertInvalid(await t.get(`/pages?site_id=${siteId}&sort=extract.nope`), 'query.sort');
     assertInvalid(await t.get('/pages?extract.price=1'), 'query.extract.price');
     assertInvalid(await t.get(`/pages?site_id=${siteId}&extract.has_gtag=maybe`), 'query.extract.has_gtag');
+    assertInvalid(await t.get(`/pages?site_id=${siteId}&extract.sku.exists=yes`), 'query.extract.sku.exists');
+    assertInvalid(
+      await t.get(`/pages?site_id=${siteId}&extract.sku.contains=`),
+      'query.extract.sku.contains',
+    );
     assertInvalid(await t.get(`/pages?site_id=${siteId}&bogus=1`), 'query.bogus');
   });
 
@@ -199,6 +204,11 @@ describe('custom extraction API', () => {
   it('keeps names unique per site whatever their case, and caps a site at 50 rules', async () => {
     const dup = await t.post(`/sites/${siteId}/extractors`, { name: 'PRICE', kind: 'css', selector: 'p' });
     assert.equal(dup.status, 409);
+    assert.deepEqual(
+      dup.body.errors.map((e: { path: string }) => e.path),
+      ['body.name'],
+      'the form can show it under the name',
+    );
     const other = (await t.post('/sites', { start_url: blog.startUrl })).body.id;
     for (let i = 0; i < 50; i++) {
       const res = await t.post(`/sites/${other}/extractors`, { name: `r${i}`, kind: 'css', selector: 'p' });

@@ -44,4 +44,33 @@ describe('xpath document', () => {
     assert.deepEqual(texts('//div[@class="a"]//a'), ['x']);
     assert.equal(texts('string(//title)'), 'T');
   });
+
+  it('walks every axis in document order over parse5’s own tree', () => {
+    const doc = xpathDocument(`<!doctype html><title>T</title><p id="intro" class="x">a <b>b</b></p>
+<ul class="y"><li>one</li><li>two</li><li>three</li></ul>
+<template><p class="t">inside</p></template><svg><circle r="2"/></svg>`);
+    const run = (expr: string) => {
+      const r = evaluateXPath(parseXPath(expr), doc);
+      return r.type === 'nodes' ? r.nodes.map((n) => n.textContent) : r.value;
+    };
+    assert.deepEqual(
+      run('//li | //title'),
+      ['T', 'one', 'two', 'three'],
+      'a union comes back in document order',
+    );
+    assert.deepEqual(run('(//li)[last()]'), ['three']);
+    assert.deepEqual(run('//li[1]/following-sibling::li'), ['two', 'three']);
+    assert.deepEqual(run('//li[3]/preceding::b'), ['b']);
+    assert.deepEqual(run('//@class'), ['x', 'y', 't'], 'attributes, in order, template contents included');
+    assert.deepEqual(run('//p[@id="intro"]/@class'), ['x']);
+    assert.deepEqual(run('id("intro")/b'), ['b']);
+    assert.deepEqual(run('//template//p'), ['inside']);
+    assert.equal(run('count(//svg/circle)'), 1, 'foreign content keeps its elements');
+    assert.deepEqual(run('//b/ancestor::*[1]/@id'), ['intro']);
+    assert.equal(run('string(//ul)'), 'onetwothree');
+    assert.equal(
+      doc.outerHtml((evaluateXPath(parseXPath('//b'), doc) as { nodes: never[] }).nodes[0]!),
+      '<b>b</b>',
+    );
+  });
 });
