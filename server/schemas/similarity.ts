@@ -98,6 +98,7 @@ export const AnalyzeRequest = z
         merge_reranker: z.number().min(0).max(1).optional(),
         related_reranker: z.number().min(0).max(1).optional(),
         subject_agreement: z.number().min(0).max(1).optional(),
+        query_agreement: z.number().min(0).max(1).optional(),
       })
       .optional(),
   })

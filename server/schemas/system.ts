@@ -58,6 +58,12 @@ export const AppSettingsShape = {
    */
   similarity_subject_agreement: z.number().min(0).max(1),
   /**
+   * With Search Console data synced: how far two pages must be shown for the same specific searches (the overlap
+   * of their impressions over queries, 0..1) for that to name their subject for a `merge`, whatever their
+   * titles say. 0 turns it off.
+   */
+  similarity_query_agreement: z.number().min(0).max(1),
+  /**
    * A cross-encoder model folder (transformers.js layout: config.json, tokenizer.json, onnx/model.onnx) that
    * replaces the passage reranker in similarity analyses; null keeps the passage reranker.
    */
@@ -85,6 +91,7 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   similarity_merge_reranker: 0.8,
   similarity_related_reranker: 0.6,
   similarity_subject_agreement: 0.8,
+  similarity_query_agreement: 0.5,
   similarity_cross_encoder_dir: null,
   // Calibrated on 48 labelled ideas on three real sites, checked on 24 more (bench/semantic-eval.ts,
   // docs/benchmarks.md "Semantic verdicts"); the thresholds written before any measurement were 0.75 / 0.55.

@@ -83,6 +83,11 @@ export class GscQueries {
    * A counter of the queries two pages both have impressions for. The site's page → queries sets are read
    * once, with queries interned as numbers, so counting many pairs costs one set intersection each.
    */
+  /** Each page's impressions per query (API-synced rows: a UI export has no page-and-query rows). */
+  pageQueryImpressions(siteId: number): Iterable<{ url_id: number; query: string; impressions: number }> {
+    return this.store.gscFigures.pageQueryImpressions(siteId);
+  }
+
   sharedQueryCounts(siteId: number): (pageA: number, pageB: number) => number {
     const ids = new Map<string, number>();
     const byPage = new Map<number, Set<number>>();

@@ -24,6 +24,7 @@ import {
   REWRITE_TEXT_SHARE,
   shingleJaccard,
 } from './shingle-jaccard.js';
+import { QuerySubjects } from './query-subjects.js';
 import { TitleSubjects } from './title-subjects.js';
 import { crossEncoderScorer, partnersOf, passageScorer, type PairScorer } from './reranker-choice.js';
 
@@ -126,6 +127,7 @@ export class SimilarityService {
       merge_reranker: s.similarity_merge_reranker,
       related_reranker: s.similarity_related_reranker,
       subject_agreement: s.similarity_subject_agreement,
+      query_agreement: s.similarity_query_agreement,
       ...overrides,
     };
     const pages = this.store.similarity.analysisPages(siteId);
@@ -145,6 +147,7 @@ export class SimilarityService {
     const gsc = new GscQueries(this.store);
     const sharedQueries = gsc.sharedQueryCounts(siteId);
     const figures = gsc.pageFigures(siteId);
+    const querySubjects = new QuerySubjects(gsc.pageQueryImpressions(siteId));
     const scorer = await this.openScorer(s.similarity_cross_encoder_dir);
     const runId = this.store.similarity.createRun(siteId, scorer.name, thresholds);
     const kept: Omit<PairRow, 'id' | 'site_id' | 'analyzed_at'>[] = [];
@@ -170,9 +173,12 @@ export class SimilarityService {
       const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
       const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
       const partners = partnersOf(pairs);
-      // A merge names one subject: titles that agree, or text only these two pages have (a rewrite retitled).
+      // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
+      // two pages have (a rewrite retitled).
       const sameSubject = (a: number, b: number) => {
         if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
+        if (thresholds.query_agreement > 0 && querySubjects.agreement(a, b) >= thresholds.query_agreement)
+          return true;
         const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
           (id) => id !== a && id !== b,
         );

@@ -77,6 +77,10 @@ export function gscFiguresView(db: Db) {
        SUM(CASE WHEN date < ? AND date >= ? THEN clicks ELSE 0 END) AS previous_clicks
      FROM gsc_rows WHERE site_id = ? AND grain = 'pqd' AND date >= ? GROUP BY url_id`,
   );
+  const pageQueryImpressions = db.prepare<[number], { url_id: number; query: string; impressions: number }>(
+    `SELECT url_id, query, SUM(impressions) AS impressions FROM gsc_rows
+     WHERE site_id = ? AND grain = 'pqd' AND impressions > 0 GROUP BY url_id, query`,
+  );
   const pageQueries = db.prepare<[number], { url_id: number; query: string }>(
     `SELECT DISTINCT url_id, query FROM gsc_rows
      WHERE site_id = ? AND grain = 'pqd' AND impressions > 0 ORDER BY url_id`,
@@ -112,6 +116,8 @@ export function gscFiguresView(db: Db) {
     trend: (siteId: number, recentFrom: string, previousFrom: string) =>
       trend.all(recentFrom, recentFrom, previousFrom, siteId, previousFrom),
     pageQueries: (siteId: number) => pageQueries.iterate(siteId),
+    /** Each page's impressions per query over all the synced days. */
+    pageQueryImpressions: (siteId: number) => pageQueryImpressions.iterate(siteId),
   };
 }
 export type GscFiguresView = ReturnType<typeof gscFiguresView>;
