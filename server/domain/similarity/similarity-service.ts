@@ -26,6 +26,7 @@ import {
 } from './shingle-jaccard.js';
 import { QuerySubjects } from './query-subjects.js';
 import { TitleSubjects } from './title-subjects.js';
+import { UrlContexts } from './url-contexts.js';
 import { crossEncoderScorer, partnersOf, passageScorer, type PairScorer } from './reranker-choice.js';
 
 export const SIMILARITY_EXCLUSIVE_WITH = [
@@ -172,13 +173,17 @@ export class SimilarityService {
       });
       const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
       const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
+      const places = new UrlContexts(pages.map((p) => ({ id: p.id, url: p.url, title: p.h1 || p.title })));
       const partners = partnersOf(pairs);
       // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
       // two pages have (a rewrite retitled).
       const sameSubject = (a: number, b: number) => {
-        if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
         if (thresholds.query_agreement > 0 && querySubjects.agreement(a, b) >= thresholds.query_agreement)
           return true;
+        // Sibling pages of an API reference, or one feature's page in each of two parts: parallel pages, whatever
+        // else they share (url-contexts.ts).
+        if (subjects.namesOtherObjects(a, b) || places.apart(a, b)) return false;
+        if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
         const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
           (id) => id !== a && id !== b,
         );

@@ -39,13 +39,28 @@ export function titleWords(title: string | null | undefined): string[] {
   ];
 }
 
+/**
+ * The code names a title gives (`SPI_palloc`, `email.message`, `pg_catalog.pg_class`, `std::vector`): dotted,
+ * `::`-joined or underscored words, lower-cased. Two pages of an API reference whose titles name different
+ * objects document different things however alike their text (sibling functions share nearly every sentence).
+ */
+export function titleIdentifiers(title: string | null | undefined): Set<string> {
+  const found = (title ?? '')
+    .toLowerCase()
+    .match(/[a-z_$][\w$]+(?:(?:\.|::)[a-z_$][\w$]+)+|[a-z$][\w$]*_[\w$]+/g);
+  return new Set(found ?? []);
+}
+
 export class TitleSubjects {
+  private readonly identifiers = new Map<number, Set<string>>();
   private readonly words = new Map<number, string[]>();
   private readonly df = new Map<string, number>();
 
   /** `titles`: each page's h1, or its title when it has none. */
   constructor(titles: Iterable<[number, string | null]>) {
     for (const [id, title] of titles) {
+      const ids = titleIdentifiers(title);
+      if (ids.size) this.identifiers.set(id, ids);
       const w = titleWords(title);
       this.words.set(id, w);
       for (const x of w) this.df.set(x, (this.df.get(x) ?? 0) + 1);
@@ -54,6 +69,14 @@ export class TitleSubjects {
 
   private idf(word: string): number {
     return Math.log((this.words.size + 1) / ((this.df.get(word) ?? 0) + 1)) + 1;
+  }
+
+  /** Both titles name code objects, and not the same ones: an API reference's sibling pages. */
+  namesOtherObjects(a: number, b: number): boolean {
+    const ia = this.identifiers.get(a);
+    const ib = this.identifiers.get(b);
+    if (!ia || !ib) return false;
+    return ia.size !== ib.size || [...ia].some((x) => !ib.has(x));
   }
 
   /**

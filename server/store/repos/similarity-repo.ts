@@ -6,6 +6,7 @@ import { vectorView } from '../vector-blob.js';
 
 export interface AnalysisPage {
   id: number;
+  url: string;
   title: string | null;
   h1: string | null;
   content_hash: string | null;
@@ -72,7 +73,7 @@ export function similarityRepo(db: Db) {
   // Every successful HTML page with text: duplicates are found by hash and MinHash even on pages that are not
   // embedded (noindex, canonicalised); the embedding-based outcomes need a page's vectors.
   const pages = db.prepare<[number], AnalysisPage>(
-    `SELECT p.id, p.title, p.h1, p.content_hash, c.minhash, p.inlinks FROM pages p
+    `SELECT p.id, p.url, p.title, p.h1, p.content_hash, c.minhash, p.inlinks FROM pages p
      JOIN page_content c ON c.page_id = p.id
      WHERE p.site_id = ? AND p.status_code BETWEEN 200 AND 299 AND c.minhash IS NOT NULL ORDER BY p.id`,
   );

@@ -1,0 +1,56 @@
+/**
+ * Where a page sits, read from its URL: the directories of its path and the first word of its file name, where
+ * several pages share them and the page's own title does not say them (`/pltcl-data.html` titled "Data Values"
+ * is about PL/Tcl; `/blog/…` and `/guides/…` are sections). Manuals repeat a title in each part they document a
+ * feature for ("Data Values" under PL/Tcl, PL/Perl and PL/Python; "Built-in Operator Classes" under GiST and
+ * SP-GiST; "Inheritance" in the tutorial and in the reference), and shops one product name under each range:
+ * agreeing titles in different places name parallel pages, worth linking, not one page written twice.
+ */
+import { titleWords } from './title-subjects.js';
+
+/** A directory or file-name prefix that names a place: shared by at least this many pages. */
+const MIN_PAGES = 3;
+const EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi)$/i;
+
+function placeWords(url: string): string[] {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname).toLowerCase();
+  } catch {
+    return [];
+  }
+  const segments = path.split('/').filter(Boolean);
+  const file = (segments.pop() ?? '').replace(EXTENSION, '');
+  const first = file === 'index' ? '' : (file.split(/[-_.]/)[0] ?? '');
+  return [...new Set([...segments, first])].filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+}
+
+export class UrlContexts {
+  private readonly places = new Map<number, Set<string>>();
+
+  /** Each page's URL and the title its subject is read from (its h1, or its title). */
+  constructor(pages: Iterable<{ id: number; url: string; title: string | null }>) {
+    const all: [number, string[], Set<string>][] = [];
+    const count = new Map<string, number>();
+    for (const p of pages) {
+      const words = placeWords(p.url);
+      for (const w of words) count.set(w, (count.get(w) ?? 0) + 1);
+      all.push([p.id, words, new Set(titleWords(p.title))]);
+    }
+    for (const [id, words, title] of all) {
+      // A word the title says is the subject, not the place (`/rose-pruning` titled "Rose pruning").
+      const place = words.filter(
+        (w) => (count.get(w) ?? 0) >= MIN_PAGES && !titleWords(w).some((t) => title.has(t)),
+      );
+      if (place.length) this.places.set(id, new Set(place));
+    }
+  }
+
+  /** Each page is somewhere the other is not: two places, not one. */
+  apart(a: number, b: number): boolean {
+    const pa = this.places.get(a);
+    const pb = this.places.get(b);
+    if (!pa || !pb) return false;
+    return [...pa].some((w) => !pb.has(w)) && [...pb].some((w) => !pa.has(w));
+  }
+}
