@@ -54,7 +54,8 @@ export const AppSettingsShape = {
   similarity_related_reranker: z.number().min(0).max(1),
   /**
    * How much of the lighter title's distinctive words the other page's title must name for a `merge` (pages of
-   * one template name different things); text only the two pages share also counts. 0 turns the check off.
+   * one template name different things); text only the two pages share also counts. 0 turns the check off, and
+   * with it the refusal of parallel pages (sibling code objects, one title in two parts of a site).
    */
   similarity_subject_agreement: z.number().min(0).max(1),
   /**

@@ -13,7 +13,7 @@ import type { ExtractRule } from './extract-rule.js';
 import { capText, extractRow, textValue, type ExtractRow } from './extract-values.js';
 import { compileRulesCached, type CompiledRule, type RuleSlot } from './rule-compiler.js';
 import { evaluateXPath, xpathDocument, type XPathDocument } from './xpath-document.js';
-import { XAttr, XElement, type XNode } from './xpath-dom.js';
+import { XAttr, XElement, XNode } from './xpath-dom.js';
 
 /** One page's documents. `rendered` is the browser's HTML when the page was rendered. */
 export interface PageDocuments {
@@ -110,6 +110,8 @@ function cssValue(c: CompiledRule, docs: Documents): ExtractValue {
 }
 
 function xmlText(n: XNode): string {
+  // The engine's own namespace nodes (`namespace::*`) are not XNodes: their value is their URI.
+  if (!(n instanceof XNode)) return clean(String((n as { nodeValue?: unknown }).nodeValue ?? ''));
   return clean(n instanceof XAttr ? n.value : n.textContent);
 }
 

@@ -10,6 +10,8 @@ import { defaultTreeAdapter, html, type DefaultTreeAdapterMap, type TreeAdapter 
 
 type P5Attr = DefaultTreeAdapterMap['element']['attrs'][number];
 
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const FOLLOWING = 0x04;
 const PRECEDING = 0x02;
 
@@ -72,6 +74,10 @@ export abstract class XNode {
   }
   compareDocumentPosition(other: XNode): number {
     return other.order < this.order ? PRECEDING : FOLLOWING;
+  }
+  /** The engine's `lang()` asks every node on the way up. */
+  getAttributeNS(_ns: string | null, _name: string): string | null {
+    return null;
   }
 }
 
@@ -216,18 +222,14 @@ export class XAttr extends XNode {
   }
 }
 
-/** The engine reads `attributes.length` and `attributes.item(k)`. */
-class XAttributes {
-  constructor(private readonly nodes: XAttr[]) {}
-  get length(): number {
-    return this.nodes.length;
-  }
-  item(k: number): XAttr | null {
-    return this.nodes[k] ?? null;
-  }
+/** The engine reads `attributes.length`, `attributes.item(k)` and, ordering nodes by hand, `attributes[k]`. */
+type XAttributes = XAttr[] & { item(k: number): XAttr | null };
+
+function attributeList(nodes: XAttr[]): XAttributes {
+  return Object.assign(nodes, { item: (k: number) => nodes[k] ?? null });
 }
 
-const NO_ATTRIBUTES = new XAttributes([]);
+const NO_ATTRIBUTES = attributeList([]);
 
 export class XElement extends XNode {
   declare childNodes: XNode[];
@@ -262,10 +264,20 @@ export class XElement extends XNode {
       const n = this.attrs.length;
       // Between the element and its first child in document order.
       this.attributeNodes = n
-        ? new XAttributes(this.attrs.map((a, i) => new XAttr(this, a, this.order + (i + 1) / (n + 1))))
+        ? attributeList(this.attrs.map((a, i) => new XAttr(this, a, this.order + (i + 1) / (n + 1))))
         : NO_ATTRIBUTES;
     }
     return this.attributeNodes;
+  }
+  /**
+   * For `lang()`: `xml:lang`, and on HTML elements the `lang` attribute, which HTML gives the same meaning, so
+   * `//p[lang('fr')]` finds the French paragraphs of an HTML page.
+   */
+  override getAttributeNS(ns: string | null, name: string): string | null {
+    const a = this.attrs.find((x) => x.name === name && (x.namespace ?? null) === ns);
+    if (a) return a.value;
+    if (ns === XML_NS && name === 'lang' && this.ns === HTML_NS) return this.getAttribute('lang');
+    return null;
   }
   getAttribute(name: string): string | null {
     const lower = name.toLowerCase();

@@ -101,6 +101,16 @@ export class PagesService {
         throw new ValidationError(`Invalid query: query.${key} must be true or false.`, [
           { path: `query.${key}`, message: 'must be true or false' },
         ]);
+      if (op === 'contains' && shape !== 'text')
+        throw new ValidationError(
+          `Invalid query: query.${key}: rule "${row.name}" gives ${shape === 'boolean' ? 'true or false' : 'a count'}, not text; use extract.${row.name}=…`,
+          [
+            {
+              path: `query.${key}`,
+              message: `the rule gives ${shape === 'boolean' ? 'true or false' : 'a count'}, not text`,
+            },
+          ],
+        );
       if (op === 'contains' && value.trim() === '')
         throw new ValidationError(`Invalid query: query.${key} needs the text to look for.`, [
           { path: `query.${key}`, message: 'needs the text to look for' },

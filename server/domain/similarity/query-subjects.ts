@@ -39,17 +39,21 @@ export class QuerySubjects {
       }
       let page = this.shares.get(r.url_id);
       if (!page) this.shares.set(r.url_id, (page = new Map()));
-      if (!page.has(q)) this.pagesPerQuery[q]!++;
       page.set(q, (page.get(q) ?? 0) + r.impressions);
       totals.set(r.url_id, (totals.get(r.url_id) ?? 0) + r.impressions);
     }
     for (const [id, page] of this.shares) {
       const total = totals.get(id)!;
+      // Search Console lists many pages with an impression or two at the bottom of a query's results: they
+      // neither compete for it nor make it less specific to the pages that do.
       if (total < MIN_PAGE_IMPRESSIONS) {
         this.shares.delete(id);
         continue;
       }
-      for (const [q, n] of page) page.set(q, n / total);
+      for (const [q, n] of page) {
+        page.set(q, n / total);
+        this.pagesPerQuery[q]!++;
+      }
     }
   }
 

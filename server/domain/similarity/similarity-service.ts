@@ -178,6 +178,8 @@ export class SimilarityService {
       // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
       // two pages have (a rewrite retitled).
       const sameSubject = (a: number, b: number) => {
+        // 0 turns the subject checks off: the passage score alone decides a merge, as before they existed.
+        if (thresholds.subject_agreement === 0) return true;
         if (thresholds.query_agreement > 0 && querySubjects.agreement(a, b) >= thresholds.query_agreement)
           return true;
         // Sibling pages of an API reference, or one feature's page in each of two parts: parallel pages, whatever

@@ -48,8 +48,11 @@ export function titleIdentifiers(title: string | null | undefined): Set<string> 
   const found = (title ?? '')
     .toLowerCase()
     .match(/[a-z_$][\w$]+(?:(?:\.|::)[a-z_$][\w$]+)+|[a-z$][\w$]*_[\w$]+/g);
-  return new Set(found ?? []);
+  return new Set((found ?? []).filter((x) => !NAME_ENDING.test(x)));
 }
+
+/** Dotted names that are products and domains, not code (`Node.js`, `ASP.NET`, `example.com`, `web.dev`). */
+const NAME_ENDING = /\.(?:js|ts|net|com|org|io|dev|ai|app|co|uk|de|fr|info|html?)$/;
 
 export class TitleSubjects {
   private readonly identifiers = new Map<number, Set<string>>();
@@ -71,12 +74,12 @@ export class TitleSubjects {
     return Math.log((this.words.size + 1) / ((this.df.get(word) ?? 0) + 1)) + 1;
   }
 
-  /** Both titles name code objects, and not the same ones: an API reference's sibling pages. */
+  /** Both titles name code objects, and none in common: an API reference's sibling pages. */
   namesOtherObjects(a: number, b: number): boolean {
     const ia = this.identifiers.get(a);
     const ib = this.identifiers.get(b);
     if (!ia || !ib) return false;
-    return ia.size !== ib.size || [...ia].some((x) => !ib.has(x));
+    return ![...ia].some((x) => ib.has(x));
   }
 
   /**

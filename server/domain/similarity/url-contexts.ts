@@ -12,28 +12,35 @@ import { titleWords } from './title-subjects.js';
 const MIN_PAGES = 3;
 const EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi)$/i;
 
-function placeWords(url: string): string[] {
+/** The page's file name (its last path segment, without extension) and the words that may name its place. */
+function placeWords(url: string): { file: string; words: string[] } {
   let path: string;
   try {
     path = decodeURIComponent(new URL(url).pathname).toLowerCase();
   } catch {
-    return [];
+    return { file: '', words: [] };
   }
   const segments = path.split('/').filter(Boolean);
   const file = (segments.pop() ?? '').replace(EXTENSION, '');
   const first = file === 'index' ? '' : (file.split(/[-_.]/)[0] ?? '');
-  return [...new Set([...segments, first])].filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+  // `how` in `/how-to-prune-roses/` is no place: words a title would drop as function words never are.
+  const words = [...new Set([...segments, first])].filter(
+    (w) => w.length >= 2 && !/^\d+$/.test(w) && titleWords(w).length > 0,
+  );
+  return { file, words };
 }
 
 export class UrlContexts {
   private readonly places = new Map<number, Set<string>>();
+  private readonly files = new Map<number, string>();
 
   /** Each page's URL and the title its subject is read from (its h1, or its title). */
   constructor(pages: Iterable<{ id: number; url: string; title: string | null }>) {
     const all: [number, string[], Set<string>][] = [];
     const count = new Map<string, number>();
     for (const p of pages) {
-      const words = placeWords(p.url);
+      const { file, words } = placeWords(p.url);
+      this.files.set(p.id, file);
       for (const w of words) count.set(w, (count.get(w) ?? 0) + 1);
       all.push([p.id, words, new Set(titleWords(p.title))]);
     }
@@ -46,11 +53,17 @@ export class UrlContexts {
     }
   }
 
-  /** Each page is somewhere the other is not: two places, not one. */
+  /**
+   * Each page is somewhere the other is not: two places, not one. One file name in two places (an old blog post
+   * and the guide it became, `/blog/2019/pruning-roses/` and `/guides/pruning-roses/`; a product under its range
+   * and under the sale) is one subject in two places, not two subjects.
+   */
   apart(a: number, b: number): boolean {
     const pa = this.places.get(a);
     const pb = this.places.get(b);
     if (!pa || !pb) return false;
+    const fa = this.files.get(a);
+    if (fa && fa === this.files.get(b)) return false;
     return [...pa].some((w) => !pb.has(w)) && [...pb].some((w) => !pa.has(w));
   }
 }

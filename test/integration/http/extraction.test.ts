@@ -177,6 +177,14 @@ describe('custom extraction API', () => {
       await t.get(`/pages?site_id=${siteId}&extract.sku.contains=`),
       'query.extract.sku.contains',
     );
+    assertInvalid(
+      await t.get(`/pages?site_id=${siteId}&extract.has_gtag.contains=yes`),
+      'query.extract.has_gtag.contains',
+    );
+    assertInvalid(
+      await t.get(`/pages?site_id=${siteId}&extract.price_tags.contains=1`),
+      'query.extract.price_tags.contains',
+    );
     assertInvalid(await t.get(`/pages?site_id=${siteId}&bogus=1`), 'query.bogus');
   });
 

@@ -68,6 +68,16 @@ describe('xpath document', () => {
     assert.equal(run('count(//svg/circle)'), 1, 'foreign content keeps its elements');
     assert.deepEqual(run('//b/ancestor::*[1]/@id'), ['intro']);
     assert.equal(run('string(//ul)'), 'onetwothree');
+    const fr = xpathDocument(
+      '<html lang="en"><p>one</p><p lang="fr">deux</p><p xmlns:og="x">three</p></html>',
+    );
+    const frRun = (expr: string) => {
+      const r = evaluateXPath(parseXPath(expr), fr);
+      return r.type === 'nodes' ? r.nodes.map((n) => n.textContent) : r.value;
+    };
+    assert.deepEqual(frRun("//p[lang('fr')]"), ['deux'], 'lang() reads HTML’s lang attribute');
+    assert.equal(frRun("count(//p[lang('en')])"), 2);
+    assert.equal(frRun('count(//p[3]/@*)'), 1, 'a namespace-looking attribute is an attribute');
     const b = evaluateXPath(parseXPath('//b'), doc);
     assert.ok(b.type === 'nodes');
     assert.equal(doc.outerHtml(b.nodes[0]!), '<b>b</b>');

@@ -35,6 +35,15 @@ describe('query subjects', () => {
     assert.ok(q.agreement(1, 2) < 0.1, String(q.agreement(1, 2)));
   });
 
+  it('is not diluted by pages Search Console lists once at the bottom of a query', () => {
+    const q = new QuerySubjects([
+      ...rows(1, { 'prune roses': 400 }),
+      ...rows(2, { 'prune roses': 300 }),
+      ...[3, 4, 5].flatMap((id) => rows(id, { 'prune roses': 1 })),
+    ]);
+    assert.equal(q.agreement(1, 2), 1);
+  });
+
   it('needs enough impressions on both pages to say anything', () => {
     const q = new QuerySubjects([...rows(1, { 'prune roses': 3 }), ...rows(2, { 'prune roses': 500 })]);
     assert.equal(q.agreement(1, 2), 0);

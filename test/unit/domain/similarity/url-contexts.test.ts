@@ -33,13 +33,21 @@ describe('url contexts', () => {
       ['/rose-varieties.html', 'Rose varieties'],
       ['/rose-care.html', 'Rose care'],
       ['/guides/pruning-roses/', 'Pruning roses'],
-      ['/guides/lawn-care/', 'Lawn care'],
+      ['/guides/lawn-mowing/', 'Lawn mowing'],
       ['/guides/compost/', 'Compost'],
+      ['/how-to-prune-roses/', 'How to prune roses'],
+      ['/how-to-mow/', 'How to mow'],
+      ['/how-to-compost/', 'How to compost'],
+      ['/what-is-rose-pruning/', 'What is rose pruning?'],
+      ['/what-is-compost/', 'What is compost?'],
+      ['/what-is-mulch/', 'What is mulch?'],
     ]);
     assert.equal(u.apart(1, 2), false, 'dates are not places');
     assert.equal(u.apart(1, 4), false, 'a page at the root is nowhere in particular');
-    assert.equal(u.apart(1, 7), true, 'a blog post and a guide: two sections');
+    assert.equal(u.apart(1, 7), false, 'one file name in two sections: the post and the guide it became');
+    assert.equal(u.apart(2, 7), true, 'a blog post and another guide: two sections');
     assert.equal(u.apart(4, 5), false);
+    assert.equal(u.apart(10, 13), false, 'how-to and what-is are no places');
   });
 });
 
@@ -52,6 +60,11 @@ describe('title identifiers', () => {
     );
     assert.deepEqual([...titleIdentifiers('CREATE ROLE')], []);
     assert.deepEqual([...titleIdentifiers('What is new, e.g. in 3.11')], [], 'not abbreviations or versions');
+    assert.deepEqual(
+      [...titleIdentifiers('Node.js streams with Next.js | DevBlog.io on web.dev')],
+      [],
+      'products and domains are not code',
+    );
   });
 
   it('keeps sibling objects of an API reference apart and the same object together', () => {
@@ -62,10 +75,13 @@ describe('title identifiers', () => {
       [4, 'json — JSON encoder and decoder: a practical guide'],
       [5, 'email.message.Message: Representing an email message using the compat32 API'],
       [6, 'email.message: Representing an email message'],
+      [7, 'Using pandas.read_csv with chunksize'],
+      [8, 'pandas.read_csv and pandas.DataFrame.to_csv, round trip'],
     ]);
     assert.equal(t.namesOtherObjects(1, 2), true);
     assert.equal(t.namesOtherObjects(3, 4), false, 'no code names: the titles decide');
     assert.equal(t.namesOtherObjects(5, 6), true);
     assert.equal(t.namesOtherObjects(1, 1), false);
+    assert.equal(t.namesOtherObjects(7, 8), false, 'one object in common');
   });
 });
