@@ -321,6 +321,13 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
       [],
     );
     await page.waitForFunction(`!document.querySelector('.extraction-rules .badge')`);
+    // The rules and the site's page count arrive by separate events: until both have, a rule can read "after
+    // the first crawl" for a moment.
+    await page
+      .waitForFunction(`document.querySelectorAll('.extraction-rules td .tone-text-ok').length === 6`, {
+        timeout: 10_000,
+      })
+      .catch(() => {});
     assert.equal(
       (await texts(page, '.extraction-rules td .tone-text-ok')).length,
       6,
