@@ -21,8 +21,10 @@ function placeWords(url: string): { file: string; words: string[] } {
     return { file: '', words: [] };
   }
   const segments = path.split('/').filter(Boolean);
-  const file = (segments.pop() ?? '').replace(EXTENSION, '');
-  const first = file === 'index' ? '' : (file.split(/[-_.]/)[0] ?? '');
+  const last = (segments.pop() ?? '').replace(EXTENSION, '');
+  const first = last === 'index' ? '' : (last.split(/[-_.]/)[0] ?? '');
+  // `/guides/roses/index.html` is named by its directory.
+  const file = last === 'index' || last === '' ? (segments.at(-1) ?? '') : last;
   // `how` in `/how-to-prune-roses/` is no place: words a title would drop as function words never are.
   const words = [...new Set([...segments, first])].filter(
     (w) => w.length >= 2 && !/^\d+$/.test(w) && titleWords(w).length > 0,

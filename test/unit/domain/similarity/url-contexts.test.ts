@@ -41,6 +41,9 @@ describe('url contexts', () => {
       ['/what-is-rose-pruning/', 'What is rose pruning?'],
       ['/what-is-compost/', 'What is compost?'],
       ['/what-is-mulch/', 'What is mulch?'],
+      ['/guides/roses/index.html', 'Overview'],
+      ['/blog/tomatoes/index.html', 'Overview'],
+      ['/blog/roses/index.html', 'Overview'],
     ]);
     assert.equal(u.apart(1, 2), false, 'dates are not places');
     assert.equal(u.apart(1, 4), false, 'a page at the root is nowhere in particular');
@@ -48,6 +51,8 @@ describe('url contexts', () => {
     assert.equal(u.apart(2, 7), true, 'a blog post and another guide: two sections');
     assert.equal(u.apart(4, 5), false);
     assert.equal(u.apart(10, 13), false, 'how-to and what-is are no places');
+    assert.equal(u.apart(16, 17), true, 'index pages are named by their directory');
+    assert.equal(u.apart(16, 18), false);
   });
 });
 
