@@ -1,15 +1,34 @@
 /**
- * Embedding throughput: Siteloupe's embed job over the pages of a crawled 2,000-article fixture site, against
- * the same texts (titles and passages) through a bare transformers.js pipeline in this process (batch 32, page
- * order). Prints texts/s of each and the ratio (target ≥ 0.9×).
+ * Embedding throughput, two modes.
+ *
+ * Fixture mode: Siteloupe's embed job over the pages of a crawled 2,000-article fixture site, against the same
+ * texts (titles and passages) through a bare transformers.js pipeline in this process (batch 32, page order).
+ * Prints texts/s of each and the ratio.
+ *
+ * Real-site mode (`--site=python`, any corpus of bench/semantic/corpora.ts; `--variant=fp32|q8`, default the
+ * app's default; `--sample=0.25`, the share of the site the pipelines are compared on): bench/embed-site.ts.
  *
  *   npx tsx bench/embed.ts [articles=2000]
+ *   npx tsx bench/embed.ts --site=python [--variant=q8]
  */
 import { join } from 'node:path';
 import { env, pipeline } from '@huggingface/transformers';
 import { PROJECT_ROOT } from '../server/version.js';
 import { startFixtureSite } from '../test/fixtures/sites/fixture-site.js';
 import { createTestApp, waitFor } from '../test/helpers/test-app.js';
+
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const siteName = option('site');
+if (siteName) {
+  const { benchSite } = await import('./embed-site.js');
+  const { APP_SETTINGS_DEFAULTS } = await import('../server/schemas/system.js');
+  await benchSite(
+    siteName,
+    (option('variant') ?? APP_SETTINGS_DEFAULTS.embedding_variant) as 'fp32' | 'q8',
+    Number(option('sample') ?? 0.25),
+  );
+  process.exit(0);
+}
 
 const articles = Number(process.argv[2] ?? 2000);
 const site = await startFixtureSite({ seed: 11, articles });

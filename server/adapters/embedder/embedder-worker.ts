@@ -1,14 +1,15 @@
 /**
  * The embedding worker thread: loads the local MiniLM model through transformers.js (never from the network),
- * splits documents into token-bounded passages and embeds them in length-sorted batches, so the HTTP event
- * loop never waits on inference and padding is kept small.
+ * splits documents into token-bounded passages (tokenising each sentence once) and runs the encoder over them in
+ * length-ordered runs (encoder-batches.ts), so the HTTP event loop never waits on inference.
  */
 import { parentPort } from 'node:worker_threads';
 import {
+  AutoModel,
   AutoTokenizer,
   env,
-  pipeline,
-  type FeatureExtractionPipeline,
+  Tensor,
+  type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
 import type {
@@ -18,14 +19,18 @@ import type {
   WorkerRequest,
   WorkerResponse,
 } from './embedder-protocol.js';
+import { encodeTexts, VectorCache, type RunEncoder } from './encoder-batches.js';
 import { splitPassages } from './passage-splitter.js';
 
 const port = parentPort!;
-let extractor: FeatureExtractionPipeline;
+let model: PreTrainedModel;
 let tokenizer: PreTrainedTokenizer;
 let config: InitMessage;
+let specials: { cls: number; sep: number };
 let dim = 0;
 let queue: Promise<void> = Promise.resolve();
+/** ~6 MB of recent vectors: text repeated across a site's pages (footers, notices, shared intros) runs once. */
+const recent = new VectorCache(4096);
 let closing = false;
 
 const post = (msg: WorkerResponse, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
@@ -36,53 +41,67 @@ async function init(msg: InitMessage): Promise<void> {
   env.allowLocalModels = true;
   env.localModelPath = msg.modelsDir.endsWith('/') ? msg.modelsDir : `${msg.modelsDir}/`;
   const started = performance.now();
-  extractor = await pipeline('feature-extraction', msg.modelName, { dtype: msg.dtype, device: 'cpu' });
+  model = await AutoModel.from_pretrained(msg.modelName, { dtype: msg.dtype, device: 'cpu' });
   tokenizer = await AutoTokenizer.from_pretrained(msg.modelName);
-  dim = (await embed(['warm up'])).length;
+  const [cls, sep] = tokenizer.encode('');
+  specials = { cls: cls!, sep: sep! };
+  dim = (await embed([encode('warm up')], ['warm up'])).length;
   post({ type: 'ready', dim, loadMs: Math.round(performance.now() - started) });
 }
 
-const countTokens = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
+const encode = (text: string) => tokenizer.encode(text, { add_special_tokens: false });
 
-/** Embeds texts in batches sorted by length (less padding), returning rows in the caller's order. */
-async function embed(texts: string[]): Promise<Float32Array> {
-  const width = dim || 384;
-  const out = new Float32Array(texts.length * width);
-  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-  for (let start = 0; start < order.length; start += config.batchSize) {
-    // A close waits for the inference running now, not for the rest of a large request: on a slow or busy
-    // machine a whole request can outlast the close's grace period, and terminating mid-inference aborts.
-    if (closing) throw new Error('the embedder is closing');
-    const idx = order.slice(start, start + config.batchSize);
-    const tensor = await extractor(
-      idx.map((i) => texts[i]!),
-      { pooling: 'mean', normalize: true },
-    );
-    const data = tensor.data as Float32Array;
-    const rowWidth = data.length / idx.length;
-    if (!dim) dim = rowWidth;
-    idx.forEach((row, k) => out.set(data.subarray(k * rowWidth, (k + 1) * rowWidth), row * rowWidth));
-  }
-  return out;
+const run: RunEncoder = async (inputIds, attentionMask, batch, seq) => {
+  const dims = [batch, seq];
+  const out = (await model({
+    input_ids: new Tensor('int64', inputIds, dims),
+    attention_mask: new Tensor('int64', attentionMask, dims),
+    token_type_ids: new Tensor('int64', new BigInt64Array(batch * seq), dims),
+  })) as { last_hidden_state: Tensor };
+  const hidden = out.last_hidden_state;
+  if (!dim) dim = hidden.dims[2]!;
+  return hidden.data as Float32Array;
+};
+
+/** Vectors for tokenised texts (row i for text i); equal keys are embedded once. */
+function embed(texts: number[][], keys: string[]): Promise<Float32Array> {
+  return encodeTexts(texts, keys, run, {
+    ...specials,
+    dim: dim || 384,
+    // int8 activations are scaled per run: one text a run keeps a text's vector independent of its batch.
+    maxTexts: config.dtype === 'q8' ? 1 : config.batchSize,
+    maxTokens: config.batchSize * config.maxTokens,
+    // A close waits for the run in progress, not for the rest of a large request: on a slow or busy machine a
+    // whole request can outlast the close's grace period, and terminating mid-inference aborts.
+    stopped: () => closing,
+    cache: recent,
+  });
 }
 
 async function embedDocs(docs: { title: string; body: string }[]): Promise<DocOutput[]> {
   // Budget for [CLS] and [SEP].
   const limit = config.maxTokens - 2;
-  const split = docs.map((d) => splitPassages(d.body, limit, countTokens));
-  const all: string[] = [];
+  const split = docs.map((d) => splitPassages(d.body, limit, encode));
+  const texts: number[][] = [];
+  const keys: string[] = [];
   docs.forEach((d, i) => {
-    if (d.title.trim()) all.push(d.title);
-    all.push(...split[i]!);
+    if (d.title.trim()) {
+      texts.push(encode(d.title).slice(0, limit));
+      keys.push(d.title);
+    }
+    for (const p of split[i]!) {
+      texts.push(p.ids);
+      keys.push(p.text);
+    }
   });
-  const vectors = await embed(all);
+  const vectors = await embed(texts, keys);
   let row = 0;
   return docs.map((d, i) => {
     const titleVector = d.title.trim() ? vectors.slice(row * dim, ++row * dim) : null;
     const n = split[i]!.length;
     const passageVectors = vectors.slice(row * dim, (row + n) * dim);
     row += n;
-    return { passages: split[i]!, passageVectors, titleVector };
+    return { passages: split[i]!.map((p) => p.text), passageVectors, titleVector };
   });
 }
 
@@ -95,7 +114,7 @@ port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
     closing = true;
     // Queued requests see `closing` and return at once; the one running stops after its current inference.
     void queue.then(async () => {
-      await extractor?.dispose();
+      await model?.dispose();
       post({ type: 'closed' });
       port.close();
     });
@@ -104,7 +123,11 @@ port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
   const run = async () => {
     if (closing) throw new Error('the embedder is closing');
     if (msg.type === 'texts') {
-      const vectors = await embed(msg.texts);
+      const limit = config.maxTokens - 2;
+      const vectors = await embed(
+        msg.texts.map((t) => encode(t).slice(0, limit)),
+        msg.texts,
+      );
       post({ type: 'texts', id: msg.id, vectors }, [vectors.buffer as ArrayBuffer]);
     } else {
       const docs = await embedDocs(msg.docs);

@@ -151,12 +151,22 @@ export class EmbeddingService {
     let afterId = 0;
     const started = Date.now();
     ctx.progress({ phase: 'embedding', done, total, message: `${total} pages to embed` });
-    for (;;) {
+    // The next batch is sent to the worker before this one is written, so the model never waits on SQLite.
+    const send = (pages: PageToEmbed[]) => {
+      if (!pages.length) return null;
+      const sent = embedder.embedDocs(pages.map((p) => ({ title: titleText(p), body: p.main_text })));
+      sent.catch(() => {}); // awaited below, unless the job is cancelled first
+      return sent;
+    };
+    let batch = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
+    let pending = send(batch);
+    while (pending) {
       ctx.signal.throwIfAborted();
-      const batch = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
-      if (!batch.length) break;
+      const out = await pending;
+      ctx.signal.throwIfAborted();
       afterId = batch.at(-1)!.id;
-      const out = await embedder.embedDocs(batch.map((p) => ({ title: titleText(p), body: p.main_text })));
+      const next = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
+      pending = send(next);
       const moved = this.opts.contentMoved?.(siteId);
       this.store.tx(() => {
         batch.forEach((page, i) => {
@@ -186,6 +196,7 @@ export class EmbeddingService {
         total: Math.max(total, done),
         message: `${done} of ${total} pages embedded (${secs > 0 ? (done / secs).toFixed(1) : '0'} pages/s)`,
       });
+      batch = next;
     }
     this.bus.emit('site.updated', { site_id: siteId, changes: ['embeddings'] });
     return { pages: done, passages, dropped, model, seconds: Math.round((Date.now() - started) / 100) / 10 };
