@@ -12,7 +12,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { Embedder } from '../server/adapters/embedder/embedder.js';
 import { splitPassages } from '../server/adapters/embedder/passage-splitter.js';
-import { titleText } from '../server/domain/embeddings/embedding-service.js';
+import { titleText } from '../server/domain/embeddings/site-embedding.js';
 import { weightedMean } from '../server/domain/embeddings/vectors.js';
 import { MODEL_NAME } from '../server/domain/system/health-service.js';
 import { PROJECT_ROOT } from '../server/version.js';
@@ -81,9 +81,18 @@ export async function benchSite(corpusName: string, variant: 'fp32' | 'q8', samp
     const crawl = await runJob(t, '/crawl/start', { site_id: siteId });
     log(`crawled ${crawl.result.fetched} URLs`);
 
+    // Timed from the crawl's end as the analyst sees it: model start, both phases, every write.
     const crawlEnd = performance.now();
+    let searchableAt = 0;
+    const onUpdate = (e: { site_id: number; changes: string[] }) => {
+      if (!searchableAt && e.site_id === siteId && e.changes.includes('embeddings'))
+        searchableAt = performance.now();
+    };
+    t.bus.on('site.updated', onUpdate);
     const job = await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId });
+    t.bus.off('site.updated', onUpdate);
     const oursSeconds = (performance.now() - crawlEnd) / 1000;
+    const searchableSeconds = (searchableAt - crawlEnd) / 1000;
 
     const pages = t.store.embeddings.pagesToEmbed(siteId, 'none', 0, 1_000_000);
     const { tokenizer, close: closeTokenizer } = await loadBaseline(variant);
@@ -108,9 +117,10 @@ export async function benchSite(corpusName: string, variant: 'fp32' | 'q8', samp
       }
     }
     await closeTokenizer();
+    const passagesSeconds = oursSeconds - searchableSeconds;
     log(
-      `siteloupe (${variant}): ${pages.length} pages, ${texts} texts, ${tokens} tokens in ${oursSeconds.toFixed(1)} s` +
-        ` → ${(texts / oursSeconds).toFixed(1)} texts/s, ${(tokens / oursSeconds).toFixed(0)} tokens/s;` +
+      `siteloupe (${variant}), after the pages were searchable: ${pages.length} pages, ${texts} texts, ${tokens} tokens in ${passagesSeconds.toFixed(1)} s` +
+        ` → ${(texts / passagesSeconds).toFixed(1)} texts/s, ${(tokens / passagesSeconds).toFixed(0)} tokens/s;` +
         ` passages whose word pieces differ from tokenising their text again: ${mismatched}`,
     );
 
@@ -135,6 +145,12 @@ export async function benchSite(corpusName: string, variant: 'fp32' | 'q8', samp
     }
     await alone.close();
     log(`same text, alone vs in the job's batches: max |Δ| ${maxDelta.toExponential(2)} (target ≤ 1e-6)`);
+
+    log(
+      `crawl end → every page searchable: ${searchableSeconds.toFixed(1)} s (${job.result.searchable_pages} pages; target ≤ 60 s for ~1,200)` +
+        ` → every passage embedded: ${oursSeconds.toFixed(1)} s (${variant})`,
+    );
+    if (sample <= 0) return;
 
     // Speed and answers: today's pipeline and ours (both variants) on the same pages, interleaved group by group
     // (this machine's speed drifts by up to 40 % over minutes): a sample of the site's groups of 32 pages, plus
@@ -220,9 +236,6 @@ export async function benchSite(corpusName: string, variant: 'fp32' | 'q8', samp
     await baseline.close();
     await pipelines['ours fp32'].close();
     await pipelines['ours q8'].close();
-    log(
-      `crawl end → every page searchable and every passage embedded (${variant}): ${oursSeconds.toFixed(1)} s (${job.result.pages} pages)`,
-    );
   } finally {
     await t.close();
     await docs.close();

@@ -6,7 +6,7 @@
  * Prints texts/s of each and the ratio.
  *
  * Real-site mode (`--site=python`, any corpus of bench/semantic/corpora.ts; `--variant=fp32|q8`, default the
- * app's default; `--sample=0.25`, the share of the site the pipelines are compared on): bench/embed-site.ts.
+ * app's default; `--sample=0.25`, the share of the site the pipelines are compared on, 0 for none): bench/embed-site.ts.
  *
  *   npx tsx bench/embed.ts [articles=2000]
  *   npx tsx bench/embed.ts --site=python [--variant=q8]

@@ -127,6 +127,10 @@ export const JOB_KINDS = {
       dropped: Count,
       model: z.string(),
       seconds: z.number(),
+      /** New pages made searchable by their title and lead before their passages were embedded. */
+      searchable_pages: Count.optional(),
+      /** Seconds from the job's start until every new page was searchable. */
+      searchable_seconds: z.number().optional(),
     }),
   },
   similarity: { params: SimilarityParams, result: SimilarityResult },

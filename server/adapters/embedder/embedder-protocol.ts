@@ -18,12 +18,20 @@ export interface EmbedDocsRequest {
   type: 'docs';
   id: number;
   docs: DocInput[];
+  /**
+   * Embed only each doc's title and lead, its first `lead` word pieces, as a single passage (a page's provisional
+   * vector, before its passages are embedded).
+   */
+  lead?: number;
+  /** Goes between the runs of the request in progress (a search's query waits for one run, not for a job's batch). */
+  urgent?: boolean;
 }
 
 export interface EmbedTextsRequest {
   type: 'texts';
   id: number;
   texts: string[];
+  urgent?: boolean;
 }
 
 /**

@@ -20,7 +20,7 @@ import type {
   WorkerResponse,
 } from './embedder-protocol.js';
 import { encodeTexts, VectorCache, type RunEncoder } from './encoder-batches.js';
-import { splitPassages } from './passage-splitter.js';
+import { splitPassages, type Passage } from './passage-splitter.js';
 
 const port = parentPort!;
 let model: PreTrainedModel;
@@ -45,7 +45,7 @@ async function init(msg: InitMessage): Promise<void> {
   tokenizer = await AutoTokenizer.from_pretrained(msg.modelName);
   const [cls, sep] = tokenizer.encode('');
   specials = { cls: cls!, sep: sep! };
-  dim = (await embed([encode('warm up')], ['warm up'])).length;
+  dim = (await embed([encode('warm up')])).length;
   post({ type: 'ready', dim, loadMs: Math.round(performance.now() - started) });
 }
 
@@ -63,9 +63,16 @@ const run: RunEncoder = async (inputIds, attentionMask, batch, seq) => {
   return hidden.data as Float32Array;
 };
 
-/** Vectors for tokenised texts (row i for text i); equal keys are embedded once. */
-function embed(texts: number[][], keys: string[]): Promise<Float32Array> {
-  return encodeTexts(texts, keys, run, {
+/** Requests that go between the runs of the request in progress (a search's query), oldest first. */
+const urgent: (() => Promise<void>)[] = [];
+
+async function runUrgent(): Promise<void> {
+  while (urgent.length) await urgent.shift()!();
+}
+
+/** Vectors for tokenised texts (row i for text i); equal word pieces are embedded once. */
+function embed(texts: number[][], cache: VectorCache | undefined = recent): Promise<Float32Array> {
+  return encodeTexts(texts, run, {
     ...specials,
     dim: dim || 384,
     // int8 activations are scaled per run: one text a run keeps a text's vector independent of its batch.
@@ -74,27 +81,39 @@ function embed(texts: number[][], keys: string[]): Promise<Float32Array> {
     // A close waits for the run in progress, not for the rest of a large request: on a slow or busy machine a
     // whole request can outlast the close's grace period, and terminating mid-inference aborts.
     stopped: () => closing,
-    cache: recent,
+    cache,
+    between: runUrgent,
   });
 }
 
-async function embedDocs(docs: { title: string; body: string }[]): Promise<DocOutput[]> {
+/** A doc's lead: its first `lead` word pieces, across passages, as one text. */
+function leadOf(passages: Passage[], lead: number): Passage[] {
+  if (!passages.length) return [];
+  const ids: number[] = [];
+  const texts: string[] = [];
+  for (const p of passages) {
+    if (ids.length >= lead) break;
+    ids.push(...p.ids.slice(0, lead - ids.length));
+    texts.push(p.text);
+  }
+  return [{ text: texts.join(' '), ids }];
+}
+
+async function embedDocs(docs: { title: string; body: string }[], lead?: number): Promise<DocOutput[]> {
   // Budget for [CLS] and [SEP].
   const limit = config.maxTokens - 2;
-  const split = docs.map((d) => splitPassages(d.body, limit, encode));
-  const texts: number[][] = [];
-  const keys: string[] = [];
-  docs.forEach((d, i) => {
-    if (d.title.trim()) {
-      texts.push(encode(d.title).slice(0, limit));
-      keys.push(d.title);
-    }
-    for (const p of split[i]!) {
-      texts.push(p.ids);
-      keys.push(p.text);
-    }
+  const split = docs.map((d) => {
+    const passages = splitPassages(d.body, limit, encode);
+    return lead === undefined ? passages : leadOf(passages, lead);
   });
-  const vectors = await embed(texts, keys);
+  const texts: number[][] = [];
+  docs.forEach((d, i) => {
+    if (d.title.trim()) texts.push(encode(d.title).slice(0, limit));
+    for (const p of split[i]!) texts.push(p.ids);
+  });
+  // Leads are not kept: a page's lead is rarely one of its passages, and a thousand of them would push out the
+  // text that recurs.
+  const vectors = await embed(texts, lead === undefined ? recent : undefined);
   let row = 0;
   return docs.map((d, i) => {
     const titleVector = d.title.trim() ? vectors.slice(row * dim, ++row * dim) : null;
@@ -120,17 +139,14 @@ port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
     });
     return;
   }
-  const run = async () => {
+  const work = async () => {
     if (closing) throw new Error('the embedder is closing');
     if (msg.type === 'texts') {
       const limit = config.maxTokens - 2;
-      const vectors = await embed(
-        msg.texts.map((t) => encode(t).slice(0, limit)),
-        msg.texts,
-      );
+      const vectors = await embed(msg.texts.map((t) => encode(t).slice(0, limit)));
       post({ type: 'texts', id: msg.id, vectors }, [vectors.buffer as ArrayBuffer]);
     } else {
-      const docs = await embedDocs(msg.docs);
+      const docs = await embedDocs(msg.docs, msg.lead);
       const transfer = docs.flatMap((d) => [
         d.passageVectors.buffer,
         ...(d.titleVector ? [d.titleVector.buffer] : []),
@@ -138,6 +154,14 @@ port.on('message', (msg: InitMessage | WorkerRequest | CloseRequest) => {
       post({ type: 'docs', id: msg.id, docs }, transfer as ArrayBuffer[]);
     }
   };
-  // One request at a time: inference already uses every core, interleaving would only add padding and memory.
-  queue = queue.then(run).catch((err: Error) => post({ type: 'error', id: msg.id, message: err.message }));
+  // One request at a time: inference already uses every core, interleaving would only add padding and memory. An
+  // urgent one also goes between the runs of the request in progress; whichever way reaches it first runs it.
+  let started = false;
+  const once = async () => {
+    if (started) return;
+    started = true;
+    await work().catch((err: Error) => post({ type: 'error', id: msg.id, message: err.message }));
+  };
+  if (msg.urgent) urgent.push(once);
+  queue = queue.then(once);
 });

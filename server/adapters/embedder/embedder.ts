@@ -146,9 +146,17 @@ export class Embedder {
     return texts.map((_, i) => res.vectors.subarray(i * dim, (i + 1) * dim));
   }
 
-  /** Splits each document into passages and embeds its title and passages. */
-  async embedDocs(docs: DocInput[]): Promise<DocOutput[]> {
-    const res = await this.request({ type: 'docs', docs });
+  /**
+   * Splits each document into passages and embeds its title and passages; with `lead`, only its title and its
+   * first `lead` word pieces (one passage). `urgent` goes ahead of the requests in progress (a search's query).
+   */
+  async embedDocs(docs: DocInput[], opts: { lead?: number; urgent?: boolean } = {}): Promise<DocOutput[]> {
+    const res = await this.request({
+      type: 'docs',
+      docs,
+      ...(opts.lead ? { lead: opts.lead } : {}),
+      ...(opts.urgent ? { urgent: true } : {}),
+    });
     if (res.type !== 'docs') throw new Error('unexpected worker answer');
     return res.docs;
   }

@@ -1,7 +1,8 @@
 /**
- * Turns tokenised texts into sentence vectors with as little wasted work as the model allows: each distinct text
- * is run once (and a text seen in a recent request not again), texts run in order of length (so a batch pads by a token or two, not to its longest member), and
- * mean pooling and L2 normalisation happen here on the unpadded rows.
+ * Turns tokenised texts into sentence vectors with as little wasted work as the model allows: each distinct
+ * sequence of word pieces is run once (and one seen in a recent request not again), texts run in order of length
+ * (so a batch pads by a word piece or two, not to its longest member), and mean pooling and L2 normalisation
+ * happen here on the unpadded rows.
  *
  * A text's vector must not depend on what else is in its batch (the same page re-embedded must keep its vector).
  * fp32 meets that with padding: masked positions add exactly zero. The int8 model quantises each run's
@@ -29,8 +30,10 @@ export interface BatchOptions {
   dim: number;
   /** Checked between runs: a close waits for one run, not for a whole request. */
   stopped?: () => boolean;
-  /** Vectors of texts run before (by key), consulted and filled: boilerplate recurs across requests. */
-  cache?: VectorCache;
+  /** Vectors of texts run before, consulted and filled: boilerplate recurs across requests. */
+  cache?: VectorCache | undefined;
+  /** Awaited before each run: lets urgent work (a search's query) go between the runs of a large request. */
+  between?: () => Promise<void>;
 }
 
 /** The most recently stored `capacity` vectors by key. */
@@ -39,7 +42,13 @@ export class VectorCache {
   constructor(private readonly capacity: number) {}
 
   get(key: string): Float32Array | undefined {
-    return this.map.get(key);
+    const v = this.map.get(key);
+    if (v) {
+      // Recently used stays: boilerplate that keeps recurring is never the oldest.
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
   }
 
   set(key: string, vector: Float32Array): void {
@@ -67,16 +76,16 @@ export function planBatches(lengths: readonly number[], maxTexts: number, maxTok
 }
 
 /**
- * Vectors for `texts` (word pieces without specials; `keys` name equal texts, e.g. the text itself), row i of
- * the result for text i, each L2-normalised.
+ * Vectors for `texts` (word pieces without specials), row i of the result for text i, each L2-normalised. Texts
+ * are known by their word pieces, all the model reads: a title equal to a passage is run once.
  */
 export async function encodeTexts(
   texts: readonly number[][],
-  keys: readonly string[],
   run: RunEncoder,
   opts: BatchOptions,
 ): Promise<Float32Array> {
   const { dim } = opts;
+  const keys = texts.map((ids) => ids.join(','));
   const out = new Float32Array(texts.length * dim);
   const firstOf = new Map<string, number>();
   const unique: number[] = [];
@@ -95,6 +104,7 @@ export async function encodeTexts(
   const lengths = unique.map((i) => texts[i]!.length + 2);
   const vectors = new Float32Array(unique.length * dim);
   for (const batch of planBatches(lengths, opts.maxTexts, opts.maxTokens)) {
+    await opts.between?.();
     if (opts.stopped?.()) throw new Error('the embedder is closing');
     const seq = lengths[batch.at(-1)!]!;
     const ids = new BigInt64Array(batch.length * seq);

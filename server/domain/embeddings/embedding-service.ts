@@ -6,7 +6,6 @@
 import { join } from 'node:path';
 import { Embedder, ModelUnavailableError } from '../../adapters/embedder/embedder.js';
 import type { Store } from '../../store/index.js';
-import type { PageToEmbed } from '../../store/repos/embeddings-repo.js';
 import type {
   EmbeddingSearch,
   EmbeddingSearchResult,
@@ -15,41 +14,21 @@ import type {
 } from '../../schemas/embeddings.js';
 import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
-import { NotFoundError, UnavailableError } from '../errors.js';
+import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { PageVectorIndex } from './page-vector-index.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { MODEL_DIM, MODEL_NAME } from '../system/health-service.js';
-import { cosine, rows, similarityFromDistance, weightedMean } from './vectors.js';
+import { embedSitePages, type EmbedProgress } from './site-embedding.js';
+import { rows, similarityFromDistance, weightedMean } from './vectors.js';
 
 /** Embedding reads what a crawl writes: never both at once for one site. */
 export const EMBED_EXCLUSIVE_WITH = ['crawl', 'embed'] as const satisfies readonly JobKind[];
 
-/** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
-const TITLE_WEIGHT = 2;
-const PAGES_PER_BATCH = 32;
 /** sqlite-vec's largest k. */
 const MAX_KNN = 4096;
-
-export interface EmbedProgress {
-  phase: string;
-  done: number;
-  total: number | null;
-  message: string;
-}
-
-/** The text that stands for a page's title: title, h1 when different, and the first few headings. */
-export function titleText(p: Pick<PageToEmbed, 'title' | 'h1' | 'headings'>): string {
-  const parts = [p.title ?? ''];
-  if (p.h1 && p.h1 !== p.title) parts.push(p.h1);
-  const headings = p.headings
-    .filter((h) => h.level >= 2)
-    .slice(0, 5)
-    .map((h) => h.text);
-  return [...parts, ...headings].filter(Boolean).join(' — ');
-}
 
 /** What is embedded when a persona is given: the persona, a blank line, then the query or idea. */
 export const embeddedText = (text: string, persona?: string) => (persona ? `${persona}\n\n${text}` : text);
@@ -132,7 +111,8 @@ export class EmbeddingService {
 
   async embedQuery(text: string): Promise<Float32Array> {
     const embedder = await this.ready();
-    const [doc] = await embedder.embedDocs([{ title: '', body: text }]);
+    // A query goes ahead of an embed job's batches (they take tens of seconds each on a long page set).
+    const [doc] = await embedder.embedDocs([{ title: '', body: text }], { urgent: true });
     const passages = rows(doc!.passageVectors, MODEL_DIM);
     return weightedMean(
       passages.map((vector) => ({ vector, weight: 1 })),
@@ -140,66 +120,17 @@ export class EmbeddingService {
     );
   }
 
-  /** Embeds every embeddable page of a site whose text or model changed; drops vectors of pages that left. */
+  /** Embeds a site's new and changed pages in two phases (site-embedding.ts). */
   async embedSite(siteId: number, ctx: { signal: AbortSignal; progress(p: EmbedProgress): void }) {
     const embedder = await this.ready();
-    const model = this.modelId;
-    const dropped = this.store.embeddings.dropUnembeddable(siteId);
-    const total = this.store.embeddings.countToEmbed(siteId, model);
-    let done = 0;
-    let passages = 0;
-    let afterId = 0;
-    const started = Date.now();
-    ctx.progress({ phase: 'embedding', done, total, message: `${total} pages to embed` });
-    // The next batch is sent to the worker before this one is written, so the model never waits on SQLite.
-    const send = (pages: PageToEmbed[]) => {
-      if (!pages.length) return null;
-      const sent = embedder.embedDocs(pages.map((p) => ({ title: titleText(p), body: p.main_text })));
-      sent.catch(() => {}); // awaited below, unless the job is cancelled first
-      return sent;
-    };
-    let batch = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
-    let pending = send(batch);
-    while (pending) {
-      ctx.signal.throwIfAborted();
-      const out = await pending;
-      ctx.signal.throwIfAborted();
-      afterId = batch.at(-1)!.id;
-      const next = this.store.embeddings.pagesToEmbed(siteId, model, afterId, PAGES_PER_BATCH);
-      pending = send(next);
-      const moved = this.opts.contentMoved?.(siteId);
-      this.store.tx(() => {
-        batch.forEach((page, i) => {
-          const doc = out[i]!;
-          const vectors = rows(doc.passageVectors, MODEL_DIM);
-          const weighted = vectors.map((vector) => ({ vector, weight: 1 }));
-          if (doc.titleVector) weighted.push({ vector: doc.titleVector, weight: TITLE_WEIGHT });
-          if (!weighted.length) return;
-          const pageVec = weightedMean(weighted, MODEL_DIM);
-          const old = moved && page.text_changed ? this.store.embeddings.pageVector(page.id) : null;
-          if (old) moved!(page.url, cosine(old, pageVec));
-          this.store.embeddings.write(
-            siteId,
-            page,
-            model,
-            pageVec,
-            doc.passages.map((text, k) => ({ text, vector: vectors[k]! })),
-          );
-          passages += doc.passages.length;
-        });
-      });
-      done += batch.length;
-      const secs = (Date.now() - started) / 1000;
-      ctx.progress({
-        phase: 'embedding',
-        done,
-        total: Math.max(total, done),
-        message: `${done} of ${total} pages embedded (${secs > 0 ? (done / secs).toFixed(1) : '0'} pages/s)`,
-      });
-      batch = next;
-    }
-    this.bus.emit('site.updated', { site_id: siteId, changes: ['embeddings'] });
-    return { pages: done, passages, dropped, model, seconds: Math.round((Date.now() - started) / 100) / 10 };
+    return embedSitePages(siteId, {
+      ...ctx,
+      store: this.store,
+      bus: this.bus,
+      embedder,
+      model: this.modelId,
+      contentMoved: this.opts.contentMoved && (() => this.opts.contentMoved!(siteId)),
+    });
   }
 
   private hits(
@@ -284,6 +215,13 @@ export class EmbeddingService {
   async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
     this.requireSite(q.site_id);
     const siteId = q.site_id ?? null;
+    // The verdict reads passages: a page searchable by its lead alone would count as not covering anything.
+    const pending = this.store.embeddings.countPassagesPending(siteId);
+    if (pending) {
+      throw new ConflictError(
+        `The passages of ${pending} pages are not embedded yet, and the idea check reads passages: try again when the embed job has finished (POST /pages/embeddings/rebuild resumes one that was cancelled).`,
+      );
+    }
     const text = embeddedText(q.idea, q.persona_context);
     const ranked = this.bestPassagePages(await this.embedQuery(text), q.k, siteId);
     const summaries = this.pages.summaries(ranked.map(([id]) => id));

@@ -9,7 +9,7 @@ import type { Store } from '../../store/index.js';
 import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
 import { GscQueries } from '../analytics/gsc-queries.js';
 import { jaccardEstimate, signatureFromBuffer } from '../crawl/minhash.js';
-import { NotFoundError, UnavailableError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -63,6 +63,13 @@ export class SimilarityService {
 
   schedule(req: AnalyzeRequest): Job {
     if (!this.store.sites.get(req.site_id)) throw new NotFoundError(`No site with id ${req.site_id}.`);
+    // A page searchable by its lead but without passages would pair with nothing: its pairs would be lost silently.
+    const pending = this.store.embeddings.countPassagesPending(req.site_id);
+    if (pending) {
+      throw new ConflictError(
+        `${pending} pages of site ${req.site_id} are searchable but their passages are not embedded yet (the last embed job did not finish): POST /pages/embeddings/rebuild finishes them; analyse after it.`,
+      );
+    }
     return this.jobs.create({
       kind: 'similarity',
       site_id: req.site_id,

@@ -18,6 +18,10 @@ export function ideasRoutes(s: Services) {
       responses: {
         200: { description: 'Verdict, best score and the matching passages.', schema: IdeaCheckResult },
         404: { description: 'No site with that `site_id`.' },
+        409: {
+          description:
+            'Pages of the site are searchable but their passages are not embedded yet (an embed job is running, or one was cancelled): the verdict reads passages, so it waits for them.',
+        },
         503: { description: 'The embedding model is not built (the detail says how to build it).' },
       },
       handler: ({ body }) => s.embeddings.checkIdea(body),

@@ -33,7 +33,10 @@ export function similarityRoutes(s: Services) {
           schema: JOB_SCHEMAS.similarity,
         },
         404: { description: 'No such site.' },
-        409: { description: 'A crawl, embedding or analysis of this site is queued or running.' },
+        409: {
+          description:
+            'A crawl, embedding or analysis of this site is queued or running, or an embed job left pages without their passages (rebuild the embeddings first).',
+        },
       },
       handler: ({ body }) => s.similarity.schedule(body),
     }),

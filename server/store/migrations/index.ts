@@ -26,6 +26,7 @@ import siteCredentials from './0021-site-credentials.js';
 import crawlHistory from './0022-crawl-history.js';
 import extractors from './0023-extractors.js';
 import linkIndexes from './0024-link-indexes.js';
+import embeddingPhases from './0025-embedding-phases.js';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   crawlHistory,
   extractors,
   linkIndexes,
+  embeddingPhases,
 ];

@@ -19,6 +19,12 @@ export interface PageToEmbed {
   text_changed: 0 | 1;
 }
 
+/**
+ * A page whose vectors are missing or out of date for model `?`: never embedded, another model, other text, or
+ * only its lead embedded so far (passages pending).
+ */
+const STALE = `e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash OR e.passages_pending = 1`;
+
 /** Pages that can be embedded: fetched, successful, indexable HTML. */
 const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
   AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
@@ -29,17 +35,40 @@ export function embeddingsRepo(db: Db) {
     Omit<PageToEmbed, 'headings'> & { headings: string }
   >(
     `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url,
-       (e.page_id IS NOT NULL AND e.model = ? AND e.content_hash IS NOT p.content_hash) AS text_changed
+       (e.page_id IS NOT NULL AND e.model = ? AND e.content_hash IS NOT p.content_hash
+         AND e.passages_pending = 0) AS text_changed
      FROM pages p JOIN page_content c ON c.page_id = p.id
      LEFT JOIN page_embeddings e ON e.page_id = p.id
-     WHERE p.site_id = ? AND ${EMBEDDABLE}
-       AND (e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash)
+     WHERE p.site_id = ? AND ${EMBEDDABLE} AND (${STALE})
        AND p.id > ? ORDER BY p.id LIMIT ?`,
   );
   const countToEmbed = db.prepare<[number, string], { n: number }>(
     `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
-     WHERE p.site_id = ? AND ${EMBEDDABLE}
-       AND (e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash)`,
+     WHERE p.site_id = ? AND ${EMBEDDABLE} AND (${STALE})`,
+  );
+  const unvectored = db.prepare<
+    [number, number, number],
+    Omit<PageToEmbed, 'headings'> & { headings: string }
+  >(
+    `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url, 0 AS text_changed
+     FROM pages p JOIN page_content c ON c.page_id = p.id
+     LEFT JOIN page_embeddings e ON e.page_id = p.id
+     WHERE p.site_id = ? AND ${EMBEDDABLE} AND e.page_id IS NULL
+       AND p.id > ? ORDER BY p.id LIMIT ?`,
+  );
+  const countUnvectored = db.prepare<[number], { n: number }>(
+    `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
+     WHERE p.site_id = ? AND ${EMBEDDABLE} AND e.page_id IS NULL`,
+  );
+  const countPending = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ? AND passages_pending = 1',
+  );
+  const countPendingAll = db.prepare<[], { n: number }>(
+    'SELECT COUNT(*) AS n FROM page_embeddings WHERE passages_pending = 1',
+  );
+  const insertLeadEmbedding = db.prepare<[number, number, string | null, string, string]>(
+    `INSERT INTO page_embeddings (page_id, site_id, content_hash, model, passages, embedded_at, passages_pending)
+     VALUES (?, ?, ?, ?, 0, ?, 1)`,
   );
   const dropEmbeddings = db.prepare<[number, number]>(
     `DELETE FROM page_embeddings WHERE site_id = ? AND page_id NOT IN (SELECT p.id FROM pages p WHERE p.site_id = ? AND ${EMBEDDABLE})`,
@@ -126,6 +155,28 @@ export function embeddingsRepo(db: Db) {
         .all(model, siteId, model, afterId, limit)
         .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
     countToEmbed: (siteId: number, model: string): number => countToEmbed.get(siteId, model)!.n,
+    /** The next pages (after `afterId`) with no vector at all: the ones a lead vector makes searchable. */
+    pagesWithoutVector: (siteId: number, afterId: number, limit: number): PageToEmbed[] =>
+      unvectored
+        .all(siteId, afterId, limit)
+        .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
+    countWithoutVector: (siteId: number): number => countUnvectored.get(siteId)!.n,
+    /** Pages searchable by a lead vector whose passages are not embedded yet. */
+    countPassagesPending: (siteId: number | null): number =>
+      (siteId === null ? countPendingAll.get() : countPending.get(siteId))!.n,
+    /**
+     * Gives a page with no vector a provisional one from its title and lead (call inside a transaction); its
+     * passages stay pending until `write` replaces both.
+     */
+    writeLead(
+      siteId: number,
+      page: { id: number; content_hash: string | null },
+      model: string,
+      v: Float32Array,
+    ) {
+      insertLeadEmbedding.run(page.id, siteId, page.content_hash, model, nowIso());
+      insertPageVector.run(BigInt(page.id), BigInt(siteId), v);
+    },
     /** Removes vectors of pages that are no longer embeddable (now noindex, gone, …). */
     dropUnembeddable: db.transaction((siteId: number) => {
       dropPassages.run(siteId, siteId);

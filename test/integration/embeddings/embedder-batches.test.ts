@@ -70,11 +70,30 @@ for (const dtype of ['fp32', 'q8'] as const) {
       assert.ok(maxDelta(mixed.titleVector!, alone!.titleVector!) <= 1e-6);
     });
 
-    it('gives a query the same vector alone and in a list', async () => {
-      const query = 'how often should I water tomatoes in pots';
-      const [alone] = await first.embedTexts([query]);
-      const list = await second.embedTexts(['shipping', query, OTHERS[1]!.body]);
-      assert.ok(maxDelta(list[1]!, alone!) <= 1e-6);
+    it('answers an urgent request between the runs of a large one', async () => {
+      const pages = Array.from({ length: 24 }, (_, i) => ({
+        title: `Page ${i}`,
+        body: PAGE.body.replaceAll('Tomatoes', `Tomatoes of bed ${i}`),
+      }));
+      let bulkDone = false;
+      const bulk = first.embedDocs(pages).then((out) => {
+        bulkDone = true;
+        return out;
+      });
+      const [query] = await first.embedDocs([{ title: '', body: 'when do tomatoes ripen' }], {
+        urgent: true,
+      });
+      assert.equal(bulkDone, false, 'the query waited for the whole request');
+      assert.equal(query!.passages.length, 1);
+      assert.equal((await bulk).length, 24);
+    });
+
+    it('gives a query the same vector alone and in a request with pages, urgent or not', async () => {
+      // A search embeds its query as a doc without a title, ahead of the job's batches.
+      const query = { title: '', body: 'how often should I water tomatoes in pots' };
+      const [alone] = await first.embedDocs([query], { urgent: true });
+      const list = await second.embedDocs([OTHERS[1]!, query, OTHERS[0]!]);
+      assert.ok(maxDelta(list[1]!.passageVectors, alone!.passageVectors) <= 1e-6);
     });
   });
 }
@@ -120,8 +139,7 @@ describe('encodeTexts', () => {
     try {
       // "Cookie settings" twice (boilerplate on two pages), two other texts.
       const texts = [[18459, 10906], [2047, 1010, 2088], [18459, 10906], [3231]];
-      const keys = ['Cookie settings', 'new , world', 'Cookie settings', 'test'];
-      const out = await encodeTexts(texts, keys, run, {
+      const out = await encodeTexts(texts, run, {
         cls: 101,
         sep: 102,
         dim: DIM,
@@ -135,14 +153,9 @@ describe('encodeTexts', () => {
       // A later request finds recent texts in the cache and runs only what it has not seen.
       const cache = new VectorCache(2);
       const opts = { cls: 101, sep: 102, dim: DIM, maxTexts: 32, maxTokens: 8192, cache };
-      await encodeTexts(texts, keys, run, opts);
+      await encodeTexts(texts, run, opts);
       rows = 0;
-      const again = await encodeTexts(
-        [[3231], [18459, 10906], [2047]],
-        ['test', 'Cookie settings', 'new'],
-        run,
-        opts,
-      );
+      const again = await encodeTexts([[3231], [18459, 10906], [2047]], run, opts);
       assert.equal(rows, 2, "'Cookie settings' fell out of a cache of two; 'new' was never run");
       assert.deepEqual(again.subarray(0, DIM), out.subarray(3 * DIM, 4 * DIM));
       assert.ok(maxDelta(again.subarray(DIM, 2 * DIM), out.subarray(0, DIM)) <= 1e-6);

@@ -1,0 +1,194 @@
+/**
+ * Embedding a site's pages in two phases, so a crawled site answers searches in seconds: first every page with
+ * no vector gets one from its title and lead (its first 128 word pieces), then every new or changed page's
+ * passages are embedded and its page vector recomputed from them. A page whose text changed keeps its old
+ * vector until then: it stays searchable, and how far its meaning moved is measured against its full new vector.
+ * A cancelled job leaves its pages searchable; the next one embeds only what is left.
+ */
+import type { DocOutput } from '../../adapters/embedder/embedder-protocol.js';
+import type { Embedder } from '../../adapters/embedder/embedder.js';
+import type { Store } from '../../store/index.js';
+import type { PageToEmbed } from '../../store/repos/embeddings-repo.js';
+import type { EventBus } from '../events.js';
+import { MODEL_DIM } from '../system/health-service.js';
+import { cosine, rows, weightedMean } from './vectors.js';
+
+/** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
+const TITLE_WEIGHT = 2;
+const PAGES_PER_BATCH = 32;
+/** A new page is searchable first by its title and its first this many word pieces. */
+const LEAD = 128;
+const LEAD_BATCH = 64;
+/**
+ * The text a lead is cut from: 128 word pieces take ~600 characters of prose, more of code; splitting the rest of
+ * a long page would be wasted.
+ */
+const LEAD_CHARS = 8_000;
+
+export interface EmbedProgress {
+  phase: string;
+  done: number;
+  total: number | null;
+  message: string;
+}
+
+export interface SiteEmbedding {
+  signal: AbortSignal;
+  progress(p: EmbedProgress): void;
+  store: Store;
+  bus: EventBus;
+  embedder: Embedder;
+  /** The model id stored with each page (`all-MiniLM-L6-v2@fp32`). */
+  model: string;
+  /** A recorder, per batch, of how far a changed page's meaning moved (crawl history). */
+  contentMoved?: (() => (url: string, cosine: number) => void) | undefined;
+}
+
+/** The text that stands for a page's title: title, h1 when different, and the first few headings. */
+export function titleText(p: Pick<PageToEmbed, 'title' | 'h1' | 'headings'>): string {
+  const parts = [p.title ?? ''];
+  if (p.h1 && p.h1 !== p.title) parts.push(p.h1);
+  const headings = p.headings
+    .filter((h) => h.level >= 2)
+    .slice(0, 5)
+    .map((h) => h.text);
+  return [...parts, ...headings].filter(Boolean).join(' — ');
+}
+
+/** Embeds a site's new and changed pages (see above) and drops the vectors of pages that left. */
+export async function embedSitePages(siteId: number, ctx: SiteEmbedding) {
+  const { embedder, model, store, bus } = ctx;
+  const repo = store.embeddings;
+  const dropped = repo.dropUnembeddable(siteId);
+  const started = Date.now();
+  const elapsed = () => Math.round((Date.now() - started) / 100) / 10;
+
+  const newPages = repo.countWithoutVector(siteId);
+  let searchable = 0;
+  if (newPages) {
+    ctx.progress({
+      phase: 'searchable',
+      done: 0,
+      total: newPages,
+      message: `${newPages} new pages to index`,
+    });
+    await pipelined(
+      embedder,
+      (after) => repo.pagesWithoutVector(siteId, after, LEAD_BATCH),
+      LEAD,
+      ctx.signal,
+      (batch, out) => {
+        store.tx(() => {
+          batch.forEach((page, i) => {
+            const vector = pageVector(out[i]!);
+            if (!vector) return; // no title and no text: nothing to search by
+            repo.writeLead(siteId, page, model, vector);
+            searchable++;
+          });
+        });
+        ctx.progress({
+          phase: 'searchable',
+          done: searchable,
+          total: Math.max(newPages, searchable),
+          message: `${searchable} of ${newPages} new pages searchable`,
+        });
+      },
+    );
+    bus.emit('site.updated', { site_id: siteId, changes: ['embeddings'] });
+  }
+  const searchableSeconds = elapsed();
+
+  const total = repo.countToEmbed(siteId, model);
+  let done = 0;
+  let passages = 0;
+  const phaseStarted = Date.now();
+  ctx.progress({ phase: 'embedding', done, total, message: `${total} pages' passages to embed` });
+  await pipelined(
+    embedder,
+    (after) => repo.pagesToEmbed(siteId, model, after, PAGES_PER_BATCH),
+    undefined,
+    ctx.signal,
+    (batch, out) => {
+      const moved = ctx.contentMoved?.();
+      store.tx(() => {
+        batch.forEach((page, i) => {
+          const doc = out[i]!;
+          const pageVec = pageVector(doc);
+          if (!pageVec) return;
+          const old = moved && page.text_changed ? repo.pageVector(page.id) : null;
+          if (old) moved!(page.url, cosine(old, pageVec));
+          const vectors = rows(doc.passageVectors, MODEL_DIM);
+          repo.write(
+            siteId,
+            page,
+            model,
+            pageVec,
+            doc.passages.map((text, k) => ({ text, vector: vectors[k]! })),
+          );
+          passages += doc.passages.length;
+        });
+      });
+      done += batch.length;
+      const secs = (Date.now() - phaseStarted) / 1000;
+      ctx.progress({
+        phase: 'embedding',
+        done,
+        total: Math.max(total, done),
+        message: `${done} of ${total} pages embedded (${secs > 0 ? (done / secs).toFixed(1) : '0'} pages/s)`,
+      });
+    },
+  );
+  bus.emit('site.updated', { site_id: siteId, changes: ['embeddings'] });
+  return {
+    pages: done,
+    passages,
+    dropped,
+    model,
+    seconds: elapsed(),
+    searchable_pages: searchable,
+    searchable_seconds: searchableSeconds,
+  };
+}
+
+/** The mean of a doc's passages and its title (weighted); null for a doc with neither. */
+function pageVector(doc: DocOutput): Float32Array | null {
+  const weighted = rows(doc.passageVectors, MODEL_DIM).map((vector) => ({ vector, weight: 1 }));
+  if (doc.titleVector) weighted.push({ vector: doc.titleVector, weight: TITLE_WEIGHT });
+  return weighted.length ? weightedMean(weighted, MODEL_DIM) : null;
+}
+
+/**
+ * Embeds batches of pages (`fetch` gives the batch after a page id) and hands each to `handle`; the next batch
+ * is sent to the worker before this one is handled, so the model never waits on SQLite.
+ */
+async function pipelined(
+  embedder: Embedder,
+  fetch: (afterId: number) => PageToEmbed[],
+  lead: number | undefined,
+  signal: AbortSignal,
+  handle: (batch: PageToEmbed[], out: DocOutput[]) => void,
+): Promise<void> {
+  const send = (pages: PageToEmbed[]) => {
+    if (!pages.length) return null;
+    // A lead is within a page's first few thousand characters; the rest need not be split.
+    const docs = pages.map((p) => ({
+      title: titleText(p),
+      body: lead ? p.main_text.slice(0, LEAD_CHARS) : p.main_text,
+    }));
+    const sent = embedder.embedDocs(docs, lead ? { lead } : {});
+    sent.catch(() => {}); // awaited below, unless the job is cancelled first
+    return sent;
+  };
+  signal.throwIfAborted();
+  let batch = fetch(0);
+  let pending = send(batch);
+  while (pending) {
+    signal.throwIfAborted();
+    const out = await pending;
+    signal.throwIfAborted();
+    const next = fetch(batch.at(-1)!.id);
+    pending = send(next);
+    handle(batch, out);
+    batch = next;
+  }
+}
