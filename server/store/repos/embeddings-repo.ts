@@ -5,6 +5,7 @@
 import type { Page } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
+import { statementCache } from '../statement-cache.js';
 import { vectorView } from '../vector-blob.js';
 
 export interface PageToEmbed {
@@ -30,22 +31,24 @@ const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
   AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
 
 export function embeddingsRepo(db: Db) {
-  const toEmbed = db.prepare<
-    [string, number, string, number, number],
-    Omit<PageToEmbed, 'headings'> & { headings: string }
-  >(
-    `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url,
+  // Statements on `passages_pending` (migration 25) are prepared on first use: tests build a store over a
+  // database an older migration left.
+  const prepared = statementCache(db);
+  const toEmbed = () =>
+    prepared<[string, number, string, number, number], Omit<PageToEmbed, 'headings'> & { headings: string }>(
+      `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url,
        (e.page_id IS NOT NULL AND e.model = ? AND e.content_hash IS NOT p.content_hash
          AND e.passages_pending = 0) AS text_changed
      FROM pages p JOIN page_content c ON c.page_id = p.id
      LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE p.site_id = ? AND ${EMBEDDABLE} AND (${STALE})
        AND p.id > ? ORDER BY p.id LIMIT ?`,
-  );
-  const countToEmbed = db.prepare<[number, string], { n: number }>(
-    `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
+    );
+  const countToEmbed = () =>
+    prepared<[number, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE p.site_id = ? AND ${EMBEDDABLE} AND (${STALE})`,
-  );
+    );
   const unvectored = db.prepare<
     [number, number, number],
     Omit<PageToEmbed, 'headings'> & { headings: string }
@@ -60,16 +63,17 @@ export function embeddingsRepo(db: Db) {
     `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE p.site_id = ? AND ${EMBEDDABLE} AND e.page_id IS NULL`,
   );
-  const countPending = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ? AND passages_pending = 1',
-  );
-  const countPendingAll = db.prepare<[], { n: number }>(
-    'SELECT COUNT(*) AS n FROM page_embeddings WHERE passages_pending = 1',
-  );
-  const insertLeadEmbedding = db.prepare<[number, number, string | null, string, string]>(
-    `INSERT INTO page_embeddings (page_id, site_id, content_hash, model, passages, embedded_at, passages_pending)
+  const countPending = () =>
+    prepared<[number], { n: number }>(
+      'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ? AND passages_pending = 1',
+    );
+  const countPendingAll = () =>
+    prepared<[], { n: number }>('SELECT COUNT(*) AS n FROM page_embeddings WHERE passages_pending = 1');
+  const insertLeadEmbedding = () =>
+    prepared<[number, number, string | null, string, string], never>(
+      `INSERT INTO page_embeddings (page_id, site_id, content_hash, model, passages, embedded_at, passages_pending)
      VALUES (?, ?, ?, ?, 0, ?, 1)`,
-  );
+    );
   const dropEmbeddings = db.prepare<[number, number]>(
     `DELETE FROM page_embeddings WHERE site_id = ? AND page_id NOT IN (SELECT p.id FROM pages p WHERE p.site_id = ? AND ${EMBEDDABLE})`,
   );
@@ -151,10 +155,10 @@ export function embeddingsRepo(db: Db) {
   return {
     /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
     pagesToEmbed: (siteId: number, model: string, afterId: number, limit: number): PageToEmbed[] =>
-      toEmbed
+      toEmbed()
         .all(model, siteId, model, afterId, limit)
         .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
-    countToEmbed: (siteId: number, model: string): number => countToEmbed.get(siteId, model)!.n,
+    countToEmbed: (siteId: number, model: string): number => countToEmbed().get(siteId, model)!.n,
     /** The next pages (after `afterId`) with no vector at all: the ones a lead vector makes searchable. */
     pagesWithoutVector: (siteId: number, afterId: number, limit: number): PageToEmbed[] =>
       unvectored
@@ -163,7 +167,7 @@ export function embeddingsRepo(db: Db) {
     countWithoutVector: (siteId: number): number => countUnvectored.get(siteId)!.n,
     /** Pages searchable by a lead vector whose passages are not embedded yet. */
     countPassagesPending: (siteId: number | null): number =>
-      (siteId === null ? countPendingAll.get() : countPending.get(siteId))!.n,
+      (siteId === null ? countPendingAll().get() : countPending().get(siteId))!.n,
     /**
      * Gives a page with no vector a provisional one from its title and lead (call inside a transaction); its
      * passages stay pending until `write` replaces both.
@@ -174,7 +178,7 @@ export function embeddingsRepo(db: Db) {
       model: string,
       v: Float32Array,
     ) {
-      insertLeadEmbedding.run(page.id, siteId, page.content_hash, model, nowIso());
+      insertLeadEmbedding().run(page.id, siteId, page.content_hash, model, nowIso());
       insertPageVector.run(BigInt(page.id), BigInt(siteId), v);
     },
     /** Removes vectors of pages that are no longer embeddable (now noindex, gone, …). */
