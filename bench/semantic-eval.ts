@@ -14,7 +14,10 @@
  * texts) for judging; their judgements then go into the fixtures. Targets (issue "semantic verdicts"): merge
  * precision ≥ 0.8, planted recall ≥ 0.9, ≤ 10 % of a well-edited manual's pages in clusters, idea accuracy ≥ 0.9.
  *
- *   npm run bench:semantic -- [--corpora=python,postgres,handbook] [--cache=DIR] [--sample=100]
+ * `--variant=q8` embeds with the int8 model (its own cache directory, `semantic-eval-q8`), to check that it keeps
+ * these figures within their margin before it becomes the default.
+ *
+ *   npm run bench:semantic -- [--corpora=python,postgres,handbook,debian-docs] [--cache=DIR] [--sample=100] [--variant=q8]
  */
 import { fileURLToPath } from 'node:url';
 import { requireCorpus } from './semantic/corpora.js';
@@ -32,18 +35,22 @@ import { machineLine } from './site/machine.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const corpora = (flag('corpora') ?? 'python,postgres,handbook').split(',').map(requireCorpus);
-const cacheDir = flag('cache') ?? fileURLToPath(new URL('./.cache/semantic-eval', import.meta.url));
+const corpora = (flag('corpora') ?? 'python,postgres,handbook,debian-docs').split(',').map(requireCorpus);
+const variant = flag('variant') ?? 'fp32';
+if (variant !== 'fp32' && variant !== 'q8') throw new Error(`--variant is fp32 or q8, not ${variant}`);
+const cacheDir =
+  flag('cache') ??
+  fileURLToPath(new URL(`./.cache/semantic-eval${variant === 'q8' ? '-q8' : ''}`, import.meta.url));
 const sampleSize = Number(flag('sample') ?? 100);
 const verbose = args.includes('--verbose');
 const log = (s: string) => console.log(s);
 const pct = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
-console.log(`semantic evaluation · ${machineLine()}`);
+console.log(`semantic evaluation (${variant}) · ${machineLine()}`);
 const pairRows: string[] = [];
 const ideas: ScoredIdea[] = [];
 for (const corpus of corpora) {
-  const p = await prepareCorpus(corpus, cacheDir, log);
+  const p = await prepareCorpus(corpus, cacheDir, log, variant);
   try {
     log(
       `${corpus.name}: ${p.pages} pages (${p.planted.length} planted copies), ${p.passages} passages · crawl ` +

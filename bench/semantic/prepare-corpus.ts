@@ -63,14 +63,22 @@ export async function prepareCorpus(
   corpus: Corpus,
   cacheDir: string,
   log: (s: string) => void,
+  variant: 'fp32' | 'q8' = 'fp32',
 ): Promise<PreparedCorpus> {
+  // The variant is a setting kept in the database, so the cache's model id is read after it is set.
+  const open = async () => {
+    const t = await createTestApp({ dbFile });
+    const res = await t.patch('/settings', { embedding_variant: variant });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return t;
+  };
   mkdirSync(cacheDir, { recursive: true });
   const dbFile = join(cacheDir, `${corpus.name}.db`);
   const manifestFile = join(cacheDir, `${corpus.name}.json`);
   const { planted, pages } = plantPairs(corpus.root, corpus.plant);
   if (existsSync(manifestFile) && existsSync(dbFile)) {
     const m = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    const t = await createTestApp({ dbFile });
+    const t = await open();
     if (m.model === t.services.embeddings.modelId && JSON.stringify(m.planted) === JSON.stringify(planted)) {
       log(`${corpus.name}: cached (${m.pages} pages, ${m.passages} passages)`);
       return {
@@ -93,7 +101,7 @@ export async function prepareCorpus(
     extraPages: pages,
     startPageFooter: plantedLinks(planted),
   });
-  const t = await createTestApp({ dbFile });
+  const t = await open();
   try {
     const site = await t.post('/sites', {
       start_url: docs.startUrl,

@@ -8,7 +8,6 @@ import {
   AutoModel,
   AutoTokenizer,
   env,
-  Tensor,
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
@@ -20,6 +19,7 @@ import type {
   WorkerResponse,
 } from './embedder-protocol.js';
 import { encodeTexts, VectorCache, type RunEncoder } from './encoder-batches.js';
+import { encoderRun } from './encoder-run.js';
 import { splitPassages, type Passage } from './passage-splitter.js';
 
 const port = parentPort!;
@@ -28,6 +28,7 @@ let tokenizer: PreTrainedTokenizer;
 let config: InitMessage;
 let specials: { cls: number; sep: number };
 let dim = 0;
+let run: RunEncoder;
 let queue: Promise<void> = Promise.resolve();
 /** ~6 MB of recent vectors: text repeated across a site's pages (footers, notices, shared intros) runs once. */
 const recent = new VectorCache(4096);
@@ -42,6 +43,7 @@ async function init(msg: InitMessage): Promise<void> {
   env.localModelPath = msg.modelsDir.endsWith('/') ? msg.modelsDir : `${msg.modelsDir}/`;
   const started = performance.now();
   model = await AutoModel.from_pretrained(msg.modelName, { dtype: msg.dtype, device: 'cpu' });
+  run = encoderRun(model, (d) => (dim ||= d));
   tokenizer = await AutoTokenizer.from_pretrained(msg.modelName);
   const [cls, sep] = tokenizer.encode('');
   specials = { cls: cls!, sep: sep! };
@@ -50,18 +52,6 @@ async function init(msg: InitMessage): Promise<void> {
 }
 
 const encode = (text: string) => tokenizer.encode(text, { add_special_tokens: false });
-
-const run: RunEncoder = async (inputIds, attentionMask, batch, seq) => {
-  const dims = [batch, seq];
-  const out = (await model({
-    input_ids: new Tensor('int64', inputIds, dims),
-    attention_mask: new Tensor('int64', attentionMask, dims),
-    token_type_ids: new Tensor('int64', new BigInt64Array(batch * seq), dims),
-  })) as { last_hidden_state: Tensor };
-  const hidden = out.last_hidden_state;
-  if (!dim) dim = hidden.dims[2]!;
-  return hidden.data as Float32Array;
-};
 
 /** Requests that go between the runs of the request in progress (a search's query), oldest first. */
 const urgent: (() => Promise<void>)[] = [];

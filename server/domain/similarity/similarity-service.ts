@@ -24,6 +24,7 @@ import {
   REWRITE_TEXT_SHARE,
   shingleJaccard,
 } from './shingle-jaccard.js';
+import { HubParts } from './hub-parts.js';
 import { QuerySubjects } from './query-subjects.js';
 import { TitleSubjects } from './title-subjects.js';
 import { UrlContexts } from './url-contexts.js';
@@ -181,9 +182,17 @@ export class SimilarityService {
       const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
       const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
       const places = new UrlContexts(pages.map((p) => ({ id: p.id, url: p.url, title: p.h1 || p.title })));
+      const hubs = new HubParts(pages, this.store.similarity.pageLinks(siteId));
       const partners = partnersOf(pairs);
       // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
       // two pages have (a rewrite retitled).
+      const textOnlyTheyShare = (a: number, b: number) => {
+        const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
+          (id) => id !== a && id !== b,
+        );
+        const text = (id: number) => this.store.similarity.mainText(id);
+        return exclusiveTextShare(text(a), text(b), others.map(text));
+      };
       const sameSubject = (a: number, b: number) => {
         // 0 turns the subject checks off: the passage score alone decides a merge, as before they existed.
         if (thresholds.subject_agreement === 0) return true;
@@ -192,12 +201,11 @@ export class SimilarityService {
         // Sibling pages of an API reference, or one feature's page in each of two parts: parallel pages, whatever
         // else they share (url-contexts.ts).
         if (subjects.namesOtherObjects(a, b) || places.apart(a, b)) return false;
+        // A chapter and one of its sections are two pages (hub-parts.ts), unless the section says nothing the
+        // chapter does not (a section that only repeats the chapter's list of contents).
+        if (hubs.hubAndPart(a, b)) return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;
         if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
-        const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
-          (id) => id !== a && id !== b,
-        );
-        const text = (id: number) => this.store.similarity.mainText(id);
-        return exclusiveTextShare(text(a), text(b), others.map(text)) >= REWRITE_TEXT_SHARE;
+        return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;
       };
       for (const [i, [a, b]] of pairs.entries()) {
         if (i % YIELD_EVERY === 0) {

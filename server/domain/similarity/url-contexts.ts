@@ -10,7 +10,8 @@ import { titleWords } from './title-subjects.js';
 
 /** A directory or file-name prefix that names a place: shared by at least this many pages. */
 const MIN_PAGES = 3;
-const EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi)$/i;
+/** A page's file extension, left out of the names read from its URL. */
+export const EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi)$/i;
 
 /** The page's file name (its last path segment, without extension) and the words that may name its place. */
 function placeWords(url: string): { file: string; words: string[] } {

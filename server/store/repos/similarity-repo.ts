@@ -77,6 +77,11 @@ export function similarityRepo(db: Db) {
      JOIN page_content c ON c.page_id = p.id
      WHERE p.site_id = ? AND p.status_code BETWEEN 200 AND 299 AND c.minhash IS NOT NULL ORDER BY p.id`,
   );
+  // Links between pages, whatever part of the page they are in; not canonicals, redirects or hreflang.
+  const pageLinks = db.prepare<[number], { source: number; target: number }>(
+    `SELECT DISTINCT source_id AS source, target_id AS target FROM links
+     WHERE site_id = ? AND edge_kind NOT IN ('canonical', 'redirect', 'hreflang')`,
+  );
   const passageVectors = db.prepare<[number], { id: number; embedding: Buffer }>(
     `SELECT s.id, v.embedding FROM passages s JOIN passage_vectors v ON v.passage_id = s.id WHERE s.page_id = ? ORDER BY s.ord`,
   );
@@ -117,6 +122,9 @@ export function similarityRepo(db: Db) {
     /** A page's passages in reading order, with their vectors. */
     passageVectors: (pageId: number): { id: number; vector: Float32Array }[] =>
       passageVectors.all(pageId).map((r) => ({ id: r.id, vector: vectorView(r.embedding) })),
+    /** The site's links between pages, read once by the analysis (hub-parts.ts). */
+    pageLinks: (siteId: number): IterableIterator<{ source: number; target: number }> =>
+      pageLinks.iterate(siteId),
     /** A page's main text, as its MinHash signature was computed from. */
     mainText: (pageId: number): string => pageText.get(pageId)?.main_text ?? '',
     /** A page's title and main text, cut to `chars`, for a reranker that reads text. */

@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { AutoModel, env, pipeline, Tensor } from '@huggingface/transformers';
+import { AutoModel, env, pipeline } from '@huggingface/transformers';
 import { Embedder } from '../../../server/adapters/embedder/embedder.js';
+import { encoderRun } from '../../../server/adapters/embedder/encoder-run.js';
 import {
   encodeTexts,
   VectorCache,
@@ -126,15 +127,10 @@ describe('encodeTexts', () => {
     env.localModelPath = `${MODELS}/`;
     const model = await AutoModel.from_pretrained('all-MiniLM-L6-v2', { dtype: 'fp32', device: 'cpu' });
     let rows = 0;
-    const run: RunEncoder = async (ids, mask, batch, seq) => {
+    const forward = encoderRun(model);
+    const run: RunEncoder = (ids, mask, batch, seq) => {
       rows += batch;
-      const dims = [batch, seq];
-      const out = (await model({
-        input_ids: new Tensor('int64', ids, dims),
-        attention_mask: new Tensor('int64', mask, dims),
-        token_type_ids: new Tensor('int64', new BigInt64Array(batch * seq), dims),
-      })) as { last_hidden_state: Tensor };
-      return out.last_hidden_state.data as Float32Array;
+      return forward(ids, mask, batch, seq);
     };
     try {
       // "Cookie settings" twice (boilerplate on two pages), two other texts.
