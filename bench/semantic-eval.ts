@@ -14,12 +14,13 @@
  * texts) for judging; their judgements then go into the fixtures. Targets (issue "semantic verdicts"): merge
  * precision ≥ 0.8, planted recall ≥ 0.9, ≤ 10 % of a well-edited manual's pages in clusters, idea accuracy ≥ 0.9.
  *
- * `--variant=q8` embeds with the int8 model (its own cache directory, `semantic-eval-q8`), to check that it keeps
- * these figures within their margin before it becomes the default.
+ * `--variant` picks the embedding model's build (the app's default unless given; q8 has its own cache directory,
+ * `semantic-eval-q8`), to check that a variant keeps these figures within their margin of fp32.
  *
- *   npm run bench:semantic -- [--corpora=python,postgres,handbook,debian-docs] [--cache=DIR] [--sample=100] [--variant=q8]
+ *   npm run bench:semantic -- [--corpora=python,postgres,handbook,debian-docs] [--cache=DIR] [--sample=100] [--variant=fp32|q8]
  */
 import { fileURLToPath } from 'node:url';
+import { APP_SETTINGS_DEFAULTS } from '../server/schemas/system.js';
 import { requireCorpus } from './semantic/corpora.js';
 import {
   accuracy,
@@ -36,7 +37,7 @@ import { machineLine } from './site/machine.js';
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const corpora = (flag('corpora') ?? 'python,postgres,handbook,debian-docs').split(',').map(requireCorpus);
-const variant = flag('variant') ?? 'fp32';
+const variant = flag('variant') ?? APP_SETTINGS_DEFAULTS.embedding_variant;
 if (variant !== 'fp32' && variant !== 'q8') throw new Error(`--variant is fp32 or q8, not ${variant}`);
 const cacheDir =
   flag('cache') ??

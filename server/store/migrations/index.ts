@@ -27,6 +27,7 @@ import crawlHistory from './0022-crawl-history.js';
 import extractors from './0023-extractors.js';
 import linkIndexes from './0024-link-indexes.js';
 import embeddingPhases from './0025-embedding-phases.js';
+import keepEmbeddingVariant from './0026-keep-embedding-variant.js';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   extractors,
   linkIndexes,
   embeddingPhases,
+  keepEmbeddingVariant,
 ];

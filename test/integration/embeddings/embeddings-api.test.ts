@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { env, pipeline } from '@huggingface/transformers';
+import { APP_SETTINGS_DEFAULTS } from '../../../server/schemas/system.js';
 import { PROJECT_ROOT } from '../../../server/version.js';
 import { assertProblem, createTestApp, makeTempDir, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -116,7 +117,10 @@ describe('POST /pages/embeddings/search', () => {
       `${url} in the top 3 for “${title}”`,
     );
     assert.equal(res.body.embedded_text, title);
-    assert.deepEqual(res.body.model, { name: 'all-MiniLM-L6-v2@fp32', dim: 384 });
+    assert.deepEqual(res.body.model, {
+      name: `all-MiniLM-L6-v2@${APP_SETTINGS_DEFAULTS.embedding_variant}`,
+      dim: 384,
+    });
   });
 
   it('shows each page’s passage nearest to the query, as the model itself ranks them', async () => {
@@ -129,7 +133,10 @@ describe('POST /pages/embeddings/search', () => {
     // every stored passage of each page embedded one by one, the best passage picked by plain cosine.
     env.allowRemoteModels = false;
     env.localModelPath = join(PROJECT_ROOT, 'resources', 'models') + '/';
-    const model = await pipeline('feature-extraction', 'all-MiniLM-L6-v2', { dtype: 'fp32', device: 'cpu' });
+    const model = await pipeline('feature-extraction', 'all-MiniLM-L6-v2', {
+      dtype: APP_SETTINGS_DEFAULTS.embedding_variant,
+      device: 'cpu',
+    });
     try {
       const embedOne = async (text: string) =>
         Array.from((await model(text, { pooling: 'mean', normalize: true })).data as Float32Array);
