@@ -43,11 +43,13 @@ async function init(msg: InitMessage): Promise<void> {
   env.localModelPath = msg.modelsDir.endsWith('/') ? msg.modelsDir : `${msg.modelsDir}/`;
   const started = performance.now();
   model = await AutoModel.from_pretrained(msg.modelName, { dtype: msg.dtype, device: 'cpu' });
-  run = encoderRun(model, (d) => (dim ||= d));
+  run = encoderRun(model);
+  // The width pools the hidden states; MiniLM's is 384.
+  dim = (model.config as { hidden_size?: number }).hidden_size ?? 384;
   tokenizer = await AutoTokenizer.from_pretrained(msg.modelName);
   const [cls, sep] = tokenizer.encode('');
   specials = { cls: cls!, sep: sep! };
-  dim = (await embed([encode('warm up')])).length;
+  await embed([encode('warm up')]);
   post({ type: 'ready', dim, loadMs: Math.round(performance.now() - started) });
 }
 
@@ -64,7 +66,7 @@ async function runUrgent(): Promise<void> {
 function embed(texts: number[][], cache: VectorCache | undefined = recent): Promise<Float32Array> {
   return encodeTexts(texts, run, {
     ...specials,
-    dim: dim || 384,
+    dim,
     // int8 activations are scaled per run: one text a run keeps a text's vector independent of its batch.
     maxTexts: config.dtype === 'q8' ? 1 : config.batchSize,
     maxTokens: config.batchSize * config.maxTokens,

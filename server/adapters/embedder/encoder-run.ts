@@ -5,8 +5,7 @@
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 import type { RunEncoder } from './encoder-batches.js';
 
-/** `onDim` hears the model's width after the first run (the worker learns it from the warm-up). */
-export function encoderRun(model: PreTrainedModel, onDim?: (dim: number) => void): RunEncoder {
+export function encoderRun(model: PreTrainedModel): RunEncoder {
   return async (inputIds, attentionMask, batch, seq) => {
     const dims = [batch, seq];
     const out = (await model({
@@ -15,7 +14,6 @@ export function encoderRun(model: PreTrainedModel, onDim?: (dim: number) => void
       // MiniLM was trained with one segment: every token is type 0.
       token_type_ids: new Tensor('int64', new BigInt64Array(batch * seq), dims),
     })) as { last_hidden_state: Tensor };
-    onDim?.(out.last_hidden_state.dims[2]!);
     return out.last_hidden_state.data as Float32Array;
   };
 }

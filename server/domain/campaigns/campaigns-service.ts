@@ -20,6 +20,7 @@ import {
 import { CAMPAIGN_ACTION_KINDS, type Job } from '../../schemas/jobs.js';
 import { TARGET_STATUSES } from '../../schemas/targets.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { requirePassages } from '../embeddings/passages-ready.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
@@ -188,8 +189,8 @@ export class CampaignsService {
 
   /**
    * Queues an action. Refused while another action of the campaign is queued or running (409 naming it), for
-   * expand and rebuild on an archived campaign (409), and without the embedding model (503), which every action
-   * needs to check topics and compare titles.
+   * expand and rebuild on an archived campaign (409), without the embedding model (503), which every action
+   * needs to check topics and compare titles, and while the site's passages are being embedded (409).
    */
   schedule(id: number, action: CampaignAction): Job {
     const row = this.row(id);
@@ -211,6 +212,8 @@ export class CampaignsService {
         'The embedding model is not built; campaign actions need it to check topics and compare titles. Build it with `npm run build:model` (offline, a few seconds).',
       );
     }
+    // Every action judges what the site covers by its passages (topic coverage is the idea check).
+    requirePassages(this.store, row.site_id, `a campaign ${action}`);
     return this.jobs.create({
       kind: CAMPAIGN_ACTION_KINDS[action],
       site_id: row.site_id,

@@ -14,9 +14,10 @@ import type {
 } from '../../schemas/embeddings.js';
 import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
-import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { PageVectorIndex } from './page-vector-index.js';
+import { requirePassages } from './passages-ready.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -215,13 +216,7 @@ export class EmbeddingService {
   async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
     this.requireSite(q.site_id);
     const siteId = q.site_id ?? null;
-    // The verdict reads passages: a page searchable by its lead alone would count as not covering anything.
-    const pending = this.store.embeddings.countPassagesPending(siteId);
-    if (pending) {
-      throw new ConflictError(
-        `The passages of ${pending} pages are not embedded yet, and the idea check reads passages: try again when the embed job has finished (POST /pages/embeddings/rebuild resumes one that was cancelled).`,
-      );
-    }
+    requirePassages(this.store, siteId, 'the idea check');
     const text = embeddedText(q.idea, q.persona_context);
     const ranked = this.bestPassagePages(await this.embedQuery(text), q.k, siteId);
     const summaries = this.pages.summaries(ranked.map(([id]) => id));

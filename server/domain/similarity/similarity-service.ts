@@ -9,11 +9,12 @@ import type { Store } from '../../store/index.js';
 import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
 import { GscQueries } from '../analytics/gsc-queries.js';
 import { jaccardEstimate, signatureFromBuffer } from '../crawl/minhash.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../errors.js';
+import { NotFoundError, UnavailableError, ValidationError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { nearestPages } from '../embeddings/nearest-pages.js';
+import { requirePassages } from '../embeddings/passages-ready.js';
 import { cosine } from '../embeddings/vectors.js';
 import type { Job, JobKind } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
@@ -64,13 +65,7 @@ export class SimilarityService {
 
   schedule(req: AnalyzeRequest): Job {
     if (!this.store.sites.get(req.site_id)) throw new NotFoundError(`No site with id ${req.site_id}.`);
-    // A page searchable by its lead but without passages would pair with nothing: its pairs would be lost silently.
-    const pending = this.store.embeddings.countPassagesPending(req.site_id);
-    if (pending) {
-      throw new ConflictError(
-        `${pending} pages of site ${req.site_id} are searchable but their passages are not embedded yet (the last embed job did not finish): POST /pages/embeddings/rebuild finishes them; analyse after it.`,
-      );
-    }
+    requirePassages(this.store, req.site_id, 'the similarity analysis');
     return this.jobs.create({
       kind: 'similarity',
       site_id: req.site_id,
@@ -182,7 +177,7 @@ export class SimilarityService {
       const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
       const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
       const places = new UrlContexts(pages.map((p) => ({ id: p.id, url: p.url, title: p.h1 || p.title })));
-      const hubs = new HubParts(pages, this.store.similarity.pageLinks(siteId));
+      const hubs = new HubParts(pages, () => this.store.similarity.pageLinks(siteId));
       const partners = partnersOf(pairs);
       // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
       // two pages have (a rewrite retitled).
@@ -201,8 +196,8 @@ export class SimilarityService {
         // Sibling pages of an API reference, or one feature's page in each of two parts: parallel pages, whatever
         // else they share (url-contexts.ts).
         if (subjects.namesOtherObjects(a, b) || places.apart(a, b)) return false;
-        // A chapter and one of its sections are two pages (hub-parts.ts), unless the section says nothing the
-        // chapter does not (a section that only repeats the chapter's list of contents).
+        // A chapter and one of its sections are two pages (hub-parts.ts), unless the smaller of the two says
+        // nothing the other does not (a section that only repeats its chapter's list of contents).
         if (hubs.hubAndPart(a, b)) return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;
         if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
         return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;

@@ -51,7 +51,8 @@ function actionRoute(s: Services, action: CampaignAction): RouteDef {
       },
       404: notFound,
       409: {
-        description: 'Another action of this campaign is queued or running, or the campaign is archived.',
+        description:
+          'Another action of this campaign is queued or running, the campaign is archived, or the passages of pages of its site are not embedded yet (the embed job named by `job_id` is running, or did not finish).',
       },
       503: { description: 'The embedding model is not built.' },
     },

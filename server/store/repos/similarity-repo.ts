@@ -79,7 +79,7 @@ export function similarityRepo(db: Db) {
   );
   // Links between pages, whatever part of the page they are in; not canonicals, redirects or hreflang.
   const pageLinks = db.prepare<[number], { source: number; target: number }>(
-    `SELECT DISTINCT source_id AS source, target_id AS target FROM links
+    `SELECT source_id AS source, target_id AS target FROM links
      WHERE site_id = ? AND edge_kind NOT IN ('canonical', 'redirect', 'hreflang')`,
   );
   const passageVectors = db.prepare<[number], { id: number; embedding: Buffer }>(

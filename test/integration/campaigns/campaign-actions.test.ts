@@ -371,6 +371,43 @@ describe('jobs', () => {
   });
 });
 
+describe('while passages are pending', () => {
+  it('refuses an action at once, naming the running embed job or the rebuild that finishes them', async () => {
+    const id = await campaign({ seed_topics: ['growing avocados indoors'] });
+    const page = livePages[0]!.id;
+    const pending = t.db.prepare('UPDATE page_embeddings SET passages_pending = ? WHERE page_id = ?');
+    pending.run(1, page);
+    try {
+      const unfinished = await t.post(`/api/campaigns/${id}/expand`);
+      assertProblem(unfinished, 409, 'conflict');
+      assert.match(unfinished.body.detail, /passages of 1 page of site .*POST \/pages\/embeddings\/rebuild/);
+
+      // An embed job in progress: the answer names it, so a client can wait for it.
+      const embedJob = Number(
+        t.db
+          .prepare(
+            `INSERT INTO jobs (kind, site_id, status, params, created_at) VALUES ('embed', ?, 'running', '{}', ?)`,
+          )
+          .run(siteId, new Date().toISOString()).lastInsertRowid,
+      );
+      try {
+        const during = await t.post(`/api/campaigns/${id}/refresh`);
+        assertProblem(during, 409, 'conflict');
+        assert.equal(during.body.job_id, embedJob);
+        assert.match(during.body.detail, new RegExp(`being embedded \\(job ${embedJob}\\)`));
+      } finally {
+        t.db.prepare('DELETE FROM jobs WHERE id = ?').run(embedJob);
+      }
+      const c = (await t.get(`/api/campaigns/${id}`)).body;
+      assert.equal(c.last_action, null, 'no job was started');
+    } finally {
+      pending.run(0, page);
+    }
+    // Free once they are in: the expand runs and finds the topic new.
+    assert.ok((await run(`/api/campaigns/${id}/expand`)).added >= 1);
+  });
+});
+
 describe('de-duplication', () => {
   it('never adds a target of the same kind and page, or with a title meaning the same', async () => {
     const id = await campaign({

@@ -32,7 +32,9 @@ const SETTINGS = {
 /**
  * Measured on the 2-core dev machine (all-MiniLM-L6-v2 fp32, 47 pages, 1,659 passages). Floors are these minus a
  * margin: 0.08 for search (two questions of thirty), 0.1 for ideas (one idea of ten); with a persona only
- * "not drastically worse" (0.15) is asserted.
+ * "not drastically worse" (0.15) is asserted. The test runs the default variant, q8 since 2026-11-27, which
+ * measured 0.933 / 0.825 / 1.00 plain and 0.867 / 0.701 / 1.00 with the persona: the fp32 figures stay the
+ * floors' base, so a variant that ships must hold them.
  */
 const MEASURED = {
   plain: { recall: 0.933, mrr: 0.844, ideas: 1.0 },

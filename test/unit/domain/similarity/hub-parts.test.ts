@@ -42,7 +42,14 @@ describe('hub parts', () => {
   const link = (source: number, target: number) => ({ source, target });
 
   it('pairs a hub with the parts it links down to, once it links to several', () => {
-    const h = new HubParts(pages, [link(1, 2), link(1, 3), link(1, 4), link(9, 5), link(6, 7), link(6, 8)]);
+    const h = new HubParts(pages, () => [
+      link(1, 2),
+      link(1, 3),
+      link(1, 4),
+      link(9, 5),
+      link(6, 7),
+      link(6, 8),
+    ]);
     assert.equal(h.hubAndPart(1, 2), true);
     assert.equal(h.hubAndPart(3, 1), true, 'either order');
     assert.equal(h.hubAndPart(2, 3), false, 'two parts are siblings, not hub and part');
@@ -51,17 +58,18 @@ describe('hub parts', () => {
   });
 
   it('counts distinct parts and ignores links to itself and to pages it is not above', () => {
-    const h = new HubParts(pages, [link(6, 7), link(6, 7), link(6, 6), link(6, 2), link(6, 8)]);
+    const h = new HubParts(pages, () => [link(6, 7), link(6, 7), link(6, 6), link(6, 2), link(6, 8)]);
     assert.equal(h.hubAndPart(6, 7), false);
-    const hub = new HubParts(
-      [...pages, { id: 10, url: 'https://docs.example/guides/roses/soil/' }],
-      [link(6, 7), link(6, 8), link(6, 10)],
-    );
+    const hub = new HubParts([...pages, { id: 10, url: 'https://docs.example/guides/roses/soil/' }], () => [
+      link(6, 7),
+      link(6, 8),
+      link(6, 10),
+    ]);
     assert.equal(hub.hubAndPart(6, 10), true);
     assert.equal(hub.hubAndPart(6, 7), true);
   });
 
-  it('reads an index page as its directory and skips URLs that do not parse', () => {
+  it('reads index pages (in any language) as their directory, and stray percent signs as written', () => {
     const h = new HubParts(
       [
         { id: 1, url: 'https://shop.example/sale/index.html' },
@@ -69,10 +77,27 @@ describe('hub parts', () => {
         { id: 3, url: 'https://shop.example/sale/b' },
         { id: 4, url: 'https://shop.example/sale/c' },
         { id: 5, url: 'not a url' },
+        { id: 6, url: 'https://shop.example/faq/index.en.html' },
+        { id: 7, url: 'https://shop.example/faq/basics.en.html' },
+        { id: 8, url: 'https://shop.example/faq/returns.en.html' },
+        { id: 9, url: 'https://shop.example/faq/100%-cotton.en.html' },
       ],
-      [link(1, 2), link(1, 3), link(1, 4), link(1, 5)],
+      () => [link(1, 2), link(1, 3), link(1, 4), link(1, 5), link(6, 7), link(6, 8), link(6, 9)],
     );
     assert.equal(h.hubAndPart(1, 4), true);
     assert.equal(h.hubAndPart(1, 5), false);
+    assert.equal(h.hubAndPart(6, 9), true);
+  });
+
+  it('reads the links only when asked about a pair', () => {
+    let read = 0;
+    const h = new HubParts(pages, () => {
+      read++;
+      return [link(1, 2), link(1, 3), link(1, 4)];
+    });
+    assert.equal(read, 0);
+    assert.equal(h.hubAndPart(1, 2), true);
+    assert.equal(h.hubAndPart(1, 3), true);
+    assert.equal(read, 1);
   });
 });
