@@ -3,7 +3,8 @@
  * `/guides/roses/pruning/`; a manual's chapter `jit.html` over its sections `jit-reason.html`, `jit-decision.html`)
  * and links down to several of them is their hub. A hub shares its parts' subject and often their words (a chapter
  * opens with what its sections say), yet an editor keeps both: the reader of the overview and the reader of one
- * part are served by different pages. So a hub and one of its parts are worth linking, never one page to merge.
+ * part are served by different pages. So a hub and one of its parts are worth linking, not one page to merge
+ * (unless one only repeats the other: the similarity analysis checks their text).
  *
  * Links are required, not only the URL: a rewritten copy of a page beside it (`pruning-roses-guide`) sits "below"
  * the original by its name, but the original does not link down to it. (When it does, the text check in the
