@@ -71,7 +71,7 @@ export class EmbeddingService {
     });
   }
 
-  /** `all-MiniLM-L6-v2@fp32`: stored with each page so a change of variant re-embeds. */
+  /** `all-MiniLM-L6-v2@q8` (model and variant): stored with each page so a change of variant re-embeds. */
   get modelId(): string {
     return `${MODEL_NAME}@${this.settings.get().embedding_variant}`;
   }

@@ -38,7 +38,7 @@ export interface SiteEmbedding {
   store: Store;
   bus: EventBus;
   embedder: Embedder;
-  /** The model id stored with each page (`all-MiniLM-L6-v2@fp32`). */
+  /** The model id stored with each page (`all-MiniLM-L6-v2@q8`). */
   model: string;
   /** A recorder, per batch, of how far a changed page's meaning moved (crawl history). */
   contentMoved?: (() => (url: string, cosine: number) => void) | undefined;

@@ -26,6 +26,14 @@ export interface PageToEmbed {
  */
 const STALE = `e.page_id IS NULL OR e.model != ? OR e.content_hash IS NOT p.content_hash OR e.passages_pending = 1`;
 
+/** A page row as read: its headings stored as JSON. */
+type PageRow = Omit<PageToEmbed, 'headings'> & { headings: string };
+
+const withHeadings = (p: PageRow): PageToEmbed => ({
+  ...p,
+  headings: JSON.parse(p.headings) as Page['headings'],
+});
+
 /** Pages that can be embedded: fetched, successful, indexable HTML. */
 const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
   AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
@@ -35,7 +43,7 @@ export function embeddingsRepo(db: Db) {
   // database an older migration left.
   const prepared = statementCache(db);
   const toEmbed = () =>
-    prepared<[string, number, string, number, number], Omit<PageToEmbed, 'headings'> & { headings: string }>(
+    prepared<[string, number, string, number, number], PageRow>(
       `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url,
        (e.page_id IS NOT NULL AND e.model = ? AND e.content_hash IS NOT p.content_hash
          AND e.passages_pending = 0) AS text_changed
@@ -49,10 +57,7 @@ export function embeddingsRepo(db: Db) {
       `SELECT COUNT(*) AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE p.site_id = ? AND ${EMBEDDABLE} AND (${STALE})`,
     );
-  const unvectored = db.prepare<
-    [number, number, number],
-    Omit<PageToEmbed, 'headings'> & { headings: string }
-  >(
+  const unvectored = db.prepare<[number, number, number], PageRow>(
     `SELECT p.id, p.title, p.h1, p.headings, p.content_hash, c.main_text, p.url, 0 AS text_changed
      FROM pages p JOIN page_content c ON c.page_id = p.id
      LEFT JOIN page_embeddings e ON e.page_id = p.id
@@ -155,15 +160,11 @@ export function embeddingsRepo(db: Db) {
   return {
     /** The next pages (after `afterId`) whose text or model changed since they were embedded. */
     pagesToEmbed: (siteId: number, model: string, afterId: number, limit: number): PageToEmbed[] =>
-      toEmbed()
-        .all(model, siteId, model, afterId, limit)
-        .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
+      toEmbed().all(model, siteId, model, afterId, limit).map(withHeadings),
     countToEmbed: (siteId: number, model: string): number => countToEmbed().get(siteId, model)!.n,
     /** The next pages (after `afterId`) with no vector at all: the ones a lead vector makes searchable. */
     pagesWithoutVector: (siteId: number, afterId: number, limit: number): PageToEmbed[] =>
-      unvectored
-        .all(siteId, afterId, limit)
-        .map((p) => ({ ...p, headings: JSON.parse(p.headings) as Page['headings'] })),
+      unvectored.all(siteId, afterId, limit).map(withHeadings),
     countWithoutVector: (siteId: number): number => countUnvectored.get(siteId)!.n,
     /** Pages searchable by a lead vector whose passages are not embedded yet. */
     countPassagesPending: (siteId: number | null): number =>

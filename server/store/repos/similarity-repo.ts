@@ -2,6 +2,7 @@
 import type { Db } from '../db.js';
 import { statementCache } from '../statement-cache.js';
 import { nowIso } from '../clock.js';
+import { ANCHOR_KINDS_SQL } from '../sql.js';
 import { vectorView } from '../vector-blob.js';
 
 export interface AnalysisPage {
@@ -80,7 +81,7 @@ export function similarityRepo(db: Db) {
   // Links between pages, whatever part of the page they are in; not canonicals, redirects or hreflang.
   const pageLinks = db.prepare<[number], { source: number; target: number }>(
     `SELECT source_id AS source, target_id AS target FROM links
-     WHERE site_id = ? AND edge_kind NOT IN ('canonical', 'redirect', 'hreflang')`,
+     WHERE site_id = ? AND edge_kind IN ${ANCHOR_KINDS_SQL}`,
   );
   const passageVectors = db.prepare<[number], { id: number; embedding: Buffer }>(
     `SELECT s.id, v.embedding FROM passages s JOIN passage_vectors v ON v.passage_id = s.id WHERE s.page_id = ? ORDER BY s.ord`,
