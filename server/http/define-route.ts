@@ -1,105 +1,79 @@
 /**
- * `defineRoute` is the single place a path is written: the same definition mounts the Express handler (with
- * parsed, typed input), registers the OpenAPI operation, and carries the `stability` the proxy allowlist reads.
+ * Mounting the API: `defineRoutes` binds a handler to each operation of a contract (`server/contract/`, where
+ * each path is written once), and `mountRoutes` gives it the parsed, typed input, validates its answer in tests,
+ * and sends it. The same definitions build the OpenAPI document and carry the `stability` the proxy reads.
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
+import type {
+  OperationAnswer,
+  OperationKey,
+  OperationSpec,
+  PartOut,
+  Tag,
+  UploadSpec,
+} from '../contract/operation.js';
 import { idStringReader } from '../schemas/common.js';
 import { jsonDepthProblem } from './json-depth.js';
 import { HttpProblem, issuesFrom } from './problem.js';
 import { routePathProblem } from './route-paths.js';
 
-export const TAGS = [
-  'sites',
-  'pages',
-  'crawl',
-  'graph',
-  'similarity',
-  'audit',
-  'history',
-  'extraction',
-  'analytics',
-  'ideas',
-  'export',
-  'jobs',
-  'campaigns',
-  'targets',
-  'proxy',
-  'system',
-] as const;
-export type Tag = (typeof TAGS)[number];
-export type Stability = 'stable' | 'internal' | 'beta';
-export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+export type { Method, Stability, Tag } from '../contract/operation.js';
 
-export interface ResponseSpec {
-  description: string;
-  schema?: z.ZodType;
-  /** Defaults to application/json; streams and SSE name their own (a download names each format's). */
-  contentType?: string | readonly string[];
-  headers?: Record<string, { description: string }>;
-}
-
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export interface HandlerInput<P, Q, B> {
-  params: Out<P>;
-  query: Out<Q>;
-  body: Out<B>;
+export interface HandlerInput<O = OperationSpec> {
+  params: PartOut<O, 'params'>;
+  query: PartOut<O, 'query'>;
+  body: PartOut<O, 'body'>;
   /** The request's own path, for `Location` headers and problem `instance`. */
   path: string;
   /** The raw body and its media type, on routes that take a file (`upload`). */
   upload?: { body: Buffer; contentType: string };
 }
 
-/** A route that takes a file as its raw body instead of JSON. */
-export interface UploadSpec {
-  mediaTypes: string[];
-  maxBytes: number;
-  description: string;
-}
-
-export interface Reply {
+export interface Reply<T = unknown> {
   status: number;
-  body?: unknown;
+  body?: T;
   headers?: Record<string, string>;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
-  method: Method;
-  /** OpenAPI form: `/sites/{site_id}`. */
-  path: string;
-  tag: Tag;
+type MaybePromise<T> = T | Promise<T>;
+
+/** Answers with the operation's success body, or a `Reply` of it when the status is not the first 2xx. */
+export type Handler<O> = (
+  input: HandlerInput<O>,
+) => MaybePromise<OperationAnswer<O> | Reply<OperationAnswer<O>>>;
+/** For streams (SSE, downloads): full control of the response after validation. */
+export type StreamHandler<O> = (input: HandlerInput<O>, req: Request, res: Response) => void | Promise<void>;
+
+/** An operation with the code that answers it, as the router mounts it. */
+export interface RouteDef extends OperationSpec {
   /** `<tag>.<verb>`, unique across the API. */
   operationId: string;
-  summary: string;
-  description?: string;
-  stability: Stability;
-  /**
-   * Starts a job: the handler returns the Job, answered with 202 and `Location: /jobs/{id}` (which the OpenAPI
-   * document describes on the 202 answer).
-   */
-  job?: true;
-  /** Reachable without the API token (health, the OpenAPI document): mounted before the token check. */
-  public?: true;
-  params?: P;
-  query?: Q;
-  body?: B;
-  upload?: UploadSpec;
-  /** By status; `default` describes answers of any other status (the proxy passes through whatever it gets). */
-  responses: { [status: number]: ResponseSpec; default?: ResponseSpec };
+  tag: Tag;
   /** Returns the body (sent with the first 2xx status) or a full `Reply`. */
-  handler?: (input: HandlerInput<P, Q, B>) => unknown;
-  /** For streams (SSE, downloads): full control of the response after validation. */
-  stream?: (input: HandlerInput<P, Q, B>, req: Request, res: Response) => void | Promise<void>;
+  handler?: (input: HandlerInput) => unknown;
+  stream?: (input: HandlerInput, req: Request, res: Response) => void | Promise<void>;
 }
 
-/** Identity with inference: keeps each route's input types tied to its schemas. */
-export function defineRoute<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(def: RouteDef<P, Q, B>): RouteDef {
-  return def as unknown as RouteDef;
+/**
+ * Binds a handler to every operation of a contract, in the contract's order: an operation without one, or a
+ * handler whose answer is not the operation's documented body, does not compile.
+ */
+export function defineRoutes<const T extends Record<OperationKey, OperationSpec>>(
+  operations: T,
+  handlers: { [K in keyof T]: Handler<T[K]> | { stream: StreamHandler<T[K]> } },
+): RouteDef[] {
+  return (Object.keys(operations) as (keyof T & OperationKey)[]).map((operationId) => {
+    const bound = handlers[operationId] as Handler<unknown> | { stream: StreamHandler<unknown> };
+    return {
+      ...operations[operationId],
+      operationId,
+      tag: operationId.slice(0, operationId.indexOf('.')) as Tag,
+      ...(typeof bound === 'function'
+        ? { handler: bound as RouteDef['handler'] }
+        : { stream: bound.stream as RouteDef['stream'] }),
+    };
+  });
 }
 
 export const isReply = (v: unknown): v is Reply =>
@@ -110,7 +84,7 @@ export const isReply = (v: unknown): v is Reply =>
   '__reply' in v;
 
 /** Handlers return `reply(201, body, headers)` when the default status is not the right one. */
-export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+export function reply<T = undefined>(status: number, body?: T, headers?: Record<string, string>): Reply<T> {
   return Object.assign({ status, body, headers }, { __reply: true });
 }
 
@@ -195,7 +169,7 @@ function uploadMiddlewares(spec: UploadSpec): RequestHandler[] {
         req.body = Buffer.alloc(0);
         return next();
       }
-      if (!req.is(spec.mediaTypes)) {
+      if (!req.is([...spec.mediaTypes])) {
         return next(
           new HttpProblem(
             'unsupported-media-type',
@@ -261,7 +235,7 @@ export function mountRoutes(
           ...(def.upload
             ? { upload: { body: req.body as Buffer, contentType: req.headers['content-type'] ?? '' } }
             : {}),
-        } as HandlerInput<unknown, unknown, unknown>;
+        } as HandlerInput;
         if (def.stream) return await def.stream(input, req, res);
         const out = await def.handler!(input);
         const r = isReply(out)

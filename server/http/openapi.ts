@@ -11,7 +11,8 @@ import {
 import type { z } from 'zod';
 import { Problem } from '../schemas/common.js';
 import { Job } from '../schemas/jobs.js';
-import { TAGS, type RouteDef } from './define-route.js';
+import { TAGS } from '../contract/operation.js';
+import type { RouteDef } from './define-route.js';
 
 const TAG_DESCRIPTIONS: Record<(typeof TAGS)[number], string> = {
   sites: 'Sites and their crawl settings, summaries and graphs.',

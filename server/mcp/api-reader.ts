@@ -3,6 +3,8 @@
  * resources, prompts, following a job). Each read meets the API's own guards, so a combined answer can never show
  * more than its parts would.
  */
+import { OPERATIONS, type CallAnswer, type CallArgsList, type OperationId } from '../contract/index.js';
+import { callRequest, routeOf } from '../contract/request.js';
 import type { ApiAnswer, Dispatch } from './tool-call.js';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; status: number; detail: string };
@@ -36,6 +38,17 @@ export async function readJson<T>(dispatch: Dispatch, path: string): Promise<Rea
   } catch {
     return { ok: false, status: answer.status, detail: `GET ${path} did not answer JSON.` };
   }
+}
+
+/** One operation's answer, typed by the contract (`readCall(dispatch, 'jobs.get', { job_id })`). */
+export async function readCall<K extends OperationId>(
+  dispatch: Dispatch,
+  id: K,
+  ...[args]: CallArgsList<K>
+): Promise<Read<CallAnswer<K>>> {
+  const req = callRequest(routeOf(OPERATIONS[id]), args ?? {});
+  if (req.method !== 'GET') throw new TypeError(`readCall reads; ${id} is ${req.method}`);
+  return readJson<CallAnswer<K>>(dispatch, req.path);
 }
 
 /** Reads several paths at once, keyed as given. */

@@ -3,6 +3,19 @@ import { z } from 'zod';
 import { Id, repeatable } from './common.js';
 import { TargetStatus } from './targets.js';
 
+/** Each export format with the media type its download is sent as. */
+export const EXPORT_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  gexf: 'application/gexf+xml; charset=utf-8',
+  graphml: 'application/graphml+xml; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
+} as const;
+export type ExportFormat = keyof typeof EXPORT_CONTENT_TYPES;
+
 export const ExportList = z
   .object({
     items: z.array(z.object({ name: z.string(), formats: z.array(z.string()), description: z.string() })),

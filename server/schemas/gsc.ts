@@ -18,6 +18,8 @@ const MIN_YEAR = 2000;
 const MAX_YEAR = 2100;
 /** Search Console keeps 16 months of performance data; a longer sync range could only fetch empty weeks. */
 export const GSC_MAX_SYNC_DAYS = 487;
+/** The largest Search Console export (zip or CSV) the import takes. */
+export const GSC_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */

@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import supertest from 'supertest';
+import { apiCaller } from './api-call.js';
 import { buildApp } from '../../server/app.js';
 import { answerClientErrors } from '../../server/http/client-errors.js';
 import { EventBus } from '../../server/domain/events.js';
@@ -113,6 +114,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const http = supertest(baseUrl);
   const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
+  const typed = apiCaller(http, auth);
   return {
     ...built,
     dir,
@@ -127,6 +129,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     port,
     baseUrl,
     auth,
+    /** A typed call by operation id: asserts a 2xx answer and returns its body as the contract types it. */
+    call: typed.call,
+    /** The request of a typed call, for tests that look at the status, headers or a problem. */
+    send: typed.send,
     get: (path: string) => http.get(path).set(auth),
     /** A GET whose body is read as UTF-8 text whatever its media type (CSV, NDJSON, HTML, XML downloads). */
     getText: (path: string) => http.get(path).set(auth).buffer(true).parse(utf8Text),

@@ -1,5 +1,6 @@
 /** Typed calls for the routes the UI uses, grouped as the API's tags are. */
 import type { ClickPath, Direction, FocusGraph, GroupBy, GroupGraph, LinkImpact } from './graph-types.js';
+import { call, type CallArgs } from './call.js';
 import { del, get, patch, post, put, request, withQuery, type QueryValue } from './client.js';
 import type {
   AuditCategory,
@@ -11,7 +12,6 @@ import type {
   CampaignPatch,
   Cluster,
   CrawlSettingsOverride,
-  CrawlSettingsPatch,
   EdgeKind,
   EmbeddingSearchResult,
   ExportInfo,
@@ -42,8 +42,6 @@ import type {
   Pair,
   Priority,
   Severity,
-  Site,
-  SiteSummary,
   Snapshot,
   Target,
   TargetCreate,
@@ -53,16 +51,14 @@ import type {
 type Params = Record<string, QueryValue>;
 
 export const sitesApi = {
-  list: (signal?: AbortSignal) => get<ListPage<Site>>('/sites', { limit: 1000 }, signal),
-  get: (id: number, signal?: AbortSignal) => get<Site>(`/sites/${id}`, {}, signal),
-  create: (body: { start_url: string; name?: string; settings?: CrawlSettingsPatch }) =>
-    post<Site>('/sites', body),
-  update: (id: number, body: { name?: string; start_url?: string; settings?: CrawlSettingsPatch }) =>
-    patch<Site>(`/sites/${id}`, body),
-  remove: (id: number) => del(`/sites/${id}`),
-  summary: (id: number, signal?: AbortSignal) => get<SiteSummary>(`/sites/${id}/summary`, {}, signal),
-  crawls: (id: number, signal?: AbortSignal) =>
-    get<ListPage<Job>>(`/sites/${id}/crawls`, { limit: 20 }, signal),
+  list: (signal?: AbortSignal) => call('sites.list', { limit: 1000 }, { signal }),
+  get: (id: number, signal?: AbortSignal) => call('sites.get', { site_id: id }, { signal }),
+  create: (body: CallArgs<'sites.create'>) => call('sites.create', body),
+  update: (id: number, body: Omit<CallArgs<'sites.update'>, 'site_id'>) =>
+    call('sites.update', { site_id: id, ...body }),
+  remove: (id: number) => call('sites.delete', { site_id: id }),
+  summary: (id: number, signal?: AbortSignal) => call('sites.summary', { site_id: id }, { signal }),
+  crawls: (id: number, signal?: AbortSignal) => call('sites.crawls', { site_id: id, limit: 20 }, { signal }),
 };
 
 export const jobsApi = {

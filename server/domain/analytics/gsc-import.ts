@@ -22,7 +22,6 @@ import { GSC_EXCLUSIVE_WITH } from './gsc-sync.js';
 import type { GscRecord, GscWriter } from './gsc-writer.js';
 
 export const GSC_UPLOAD_DIR = 'gsc-uploads';
-export const GSC_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
 type ImportParams = JobParamsOf<'gsc_import'>;
 

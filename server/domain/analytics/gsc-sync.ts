@@ -16,8 +16,8 @@ import {
 import { daysBetween, GscSyncRequest } from '../../schemas/gsc.js';
 import {
   GscSyncTotals,
-  type Job,
   type JobKind,
+  type JobOf,
   type JobParamsOf,
   type JobProgress,
   type JobResultOf,
@@ -95,7 +95,7 @@ export class GscSync {
     private readonly writer: GscWriter,
   ) {}
 
-  schedule(req: GscSyncRequest): Job {
+  schedule(req: GscSyncRequest): JobOf<'gsc_sync'> {
     this.sites.get(req.site_id);
     if (!this.credentials.forClient()) {
       throw new ConflictError(

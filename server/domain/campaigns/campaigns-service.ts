@@ -17,16 +17,17 @@ import {
   type HubClient,
   type LastAction,
 } from '../../schemas/campaigns.js';
-import { CAMPAIGN_ACTION_KINDS, type Job } from '../../schemas/jobs.js';
+import { CAMPAIGN_ACTION_KINDS, type JobOf } from '../../schemas/jobs.js';
 import { TARGET_STATUSES } from '../../schemas/targets.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import { requirePassages } from '../embeddings/passages-ready.js';
 import type { EventBus } from '../events.js';
-import type { JobsService } from '../jobs/jobs-service.js';
+import type { JobsService, NewJob } from '../jobs/jobs-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 import type { CampaignView } from './site-signals.js';
 
 const ACTION_KINDS = Object.values(CAMPAIGN_ACTION_KINDS);
+type ActionKind<A extends CampaignAction> = (typeof CAMPAIGN_ACTION_KINDS)[A];
 
 /** Seed topics once each, in the analyst's order (a repeated topic would only repeat the same check). */
 const uniqueTopics = (topics: string[]) => {
@@ -192,7 +193,7 @@ export class CampaignsService {
    * expand and rebuild on an archived campaign (409), without the embedding model (503), which every action
    * needs to check topics and compare titles, and while the site's passages are being embedded (409).
    */
-  schedule(id: number, action: CampaignAction): Job {
+  schedule<A extends CampaignAction>(id: number, action: A): JobOf<ActionKind<A>> {
     const row = this.row(id);
     if (row.status === 'archived' && action !== 'refresh') {
       throw new ConflictError(
@@ -214,12 +215,14 @@ export class CampaignsService {
     }
     // Every action judges what the site covers by its passages (topic coverage is the idea check).
     requirePassages(this.store, row.site_id, `a campaign ${action}`);
-    return this.jobs.create({
+    // Each action's kind takes `{ action }` as its params; the compiler cannot see that through the generic.
+    const job: NewJob<ActionKind<A>> = {
       kind: CAMPAIGN_ACTION_KINDS[action],
       site_id: row.site_id,
       campaign_id: id,
-      params: { action },
+      params: { action } as NewJob<ActionKind<A>>['params'],
       exclusive_with: [],
-    });
+    };
+    return this.jobs.create(job);
   }
 }

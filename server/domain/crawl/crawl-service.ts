@@ -7,7 +7,7 @@ import { BrowserPool } from '../../adapters/browser-pool.js';
 import { locateChromium } from '../../adapters/chromium-locator.js';
 import type { Store } from '../../store/index.js';
 import type { CrawlStart } from '../../schemas/crawl.js';
-import type { Job, JobKind, JobOf, JobParamsOf } from '../../schemas/jobs.js';
+import type { JobKind, JobOf, JobParamsOf } from '../../schemas/jobs.js';
 import { CrawlSettings } from '../../schemas/sites.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../errors.js';
@@ -73,7 +73,7 @@ export class CrawlService {
   async start(
     input: CrawlStart,
     origin: Pick<JobParamsOf<'crawl'>, 'trigger' | 'scheduled_for'> = {},
-  ): Promise<Job> {
+  ): Promise<JobOf<'crawl'>> {
     const site = this.sites.get(input.site_id);
     const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
     if (settings.render_js !== 'off') this.chromiumPath();
@@ -101,20 +101,22 @@ export class CrawlService {
     return job;
   }
 
-  cancel(jobId: number): Job {
+  cancel(jobId: number): JobOf<'crawl'> {
     this.crawlJob(jobId);
-    return this.jobs.cancel(jobId);
+    this.jobs.cancel(jobId);
+    return this.crawlJob(jobId);
   }
 
   /** A cancelled or failed crawl continues from its frontier. */
-  resume(jobId: number): Job {
+  resume(jobId: number): JobOf<'crawl'> {
     const job = this.crawlJob(jobId);
     if (job.status !== 'cancelled' && job.status !== 'failed') {
       throw new ConflictError(
         `Crawl ${jobId} is ${job.status}; only a cancelled or failed crawl can be resumed.`,
       );
     }
-    return this.jobs.resume(jobId, CRAWL_EXCLUSIVE_WITH);
+    this.jobs.resume(jobId, CRAWL_EXCLUSIVE_WITH);
+    return this.crawlJob(jobId);
   }
 
   /**

@@ -12,7 +12,7 @@ import type {
   IdeaCheck,
   IdeaCheckResult,
 } from '../../schemas/embeddings.js';
-import type { Job, JobKind } from '../../schemas/jobs.js';
+import type { JobKind, JobOf } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import type { EventBus } from '../events.js';
@@ -54,7 +54,7 @@ export class EmbeddingService {
   ) {}
 
   /** Queues embedding of a site's changed pages; 503 without the model, 409 while a crawl or embedding runs. */
-  schedule(siteId: number): Job {
+  schedule(siteId: number): JobOf<'embed'> {
     this.requireSite(siteId);
     const embedder = this.current();
     if (!embedder.available()) {

@@ -8,7 +8,8 @@ import { sourcesFromBits } from '../../schemas/crawl.js';
 import { valuesForRules } from '../extraction/page-values.js';
 import { graphFile, type GraphFormat } from './graph-export.js';
 
-export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'xlsx' | 'gexf' | 'graphml' | 'html' | 'pdf';
+export type { ExportFormat } from '../../schemas/export.js';
+import type { ExportFormat } from '../../schemas/export.js';
 export type Row = Record<string, string | number | boolean | null>;
 
 export interface Dataset {

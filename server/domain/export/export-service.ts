@@ -4,6 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Store } from '../../store/index.js';
+import { EXPORT_CONTENT_TYPES } from '../../schemas/export.js';
 import type { TargetStatus } from '../../schemas/targets.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { CAMPAIGN_TARGETS, campaignTargetsDataset } from './campaign-targets-dataset.js';
@@ -16,16 +17,6 @@ import type { HistoryService } from '../history/history-service.js';
 import { CHANGE_COLUMNS, CHANGES_EXPORT, changeRows } from './changes-export.js';
 
 const CHUNK = 1000;
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  ndjson: 'application/x-ndjson; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  gexf: 'application/gexf+xml; charset=utf-8',
-  graphml: 'application/graphml+xml; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  pdf: 'application/pdf',
-};
 
 /** The report is a document rather than a dataset: it is listed with them and rendered whole. */
 const REPORT = {
@@ -108,7 +99,7 @@ export class ExportService {
     const dataset = campaignTargetsDataset({ campaignId, statuses });
     return {
       filename: `${this.filePrefix(campaign.site_id)}-campaign-${campaignId}-targets.${format}`,
-      contentType: CONTENT_TYPES[format],
+      contentType: EXPORT_CONTENT_TYPES[format],
       body:
         format === 'xlsx'
           ? xlsxStream('targets', dataset.columns, this.chunks(dataset, campaign.site_id))
@@ -128,7 +119,7 @@ export class ExportService {
       const body = format === 'pdf' ? await this.report.pdf(siteId) : this.report.html(siteId);
       return {
         filename: `${this.filePrefix(siteId)}-report.${format}`,
-        contentType: CONTENT_TYPES[format as ExportFormat],
+        contentType: EXPORT_CONTENT_TYPES[format as ExportFormat],
         body: [body],
       };
     }
@@ -143,7 +134,7 @@ export class ExportService {
     const columns = dataset.columnsFor?.(this.store, siteId) ?? dataset.columns;
     return {
       filename: `${this.filePrefix(siteId)}-${name}.${format}`,
-      contentType: CONTENT_TYPES[format as ExportFormat],
+      contentType: EXPORT_CONTENT_TYPES[format as ExportFormat],
       body: dataset.stream
         ? dataset.stream(this.store, siteId, format as ExportFormat)
         : format === 'xlsx'
@@ -162,7 +153,7 @@ export class ExportService {
     const rows = changeRows(this.history, siteId, { from: from.crawl_id, to: to.crawl_id });
     return {
       filename: `${this.filePrefix(siteId)}-changes-${from.crawl_id}-${to.crawl_id}.${format}`,
-      contentType: CONTENT_TYPES[format],
+      contentType: EXPORT_CONTENT_TYPES[format],
       body:
         format === 'xlsx'
           ? xlsxStream('changes', CHANGE_COLUMNS, rows)
@@ -172,7 +163,7 @@ export class ExportService {
 
   private openAudit(name: string, format: ExportFormat, siteId: number): ExportStream {
     const filename = `${this.filePrefix(siteId)}-${name}.${format}`;
-    const contentType = CONTENT_TYPES[format];
+    const contentType = EXPORT_CONTENT_TYPES[format];
     if (name === 'issues')
       return { filename, contentType, body: this.rows(this.audit.issues(siteId), ISSUE_COLUMNS, 'csv') };
     if (format === 'xlsx') return { filename, contentType, body: xlsxSheets(this.audit.sheets(siteId)) };

@@ -11,7 +11,7 @@ import {
   type ExtractorCreate,
   type ExtractorPatch,
 } from '../../schemas/extraction.js';
-import type { Job, JobProgress, JobResultOf } from '../../schemas/jobs.js';
+import type { JobOf, JobProgress, JobResultOf } from '../../schemas/jobs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
@@ -135,7 +135,7 @@ export class ExtractionService {
   }
 
   /** Starts re-applying the site's main-text rules to its stored pages. */
-  startApply(siteId: number): Job {
+  startApply(siteId: number): JobOf<'extract_apply'> {
     this.sites.get(siteId);
     return this.jobs.create({
       kind: 'extract_apply',

@@ -16,7 +16,7 @@ import type { SettingsService } from '../settings/settings-service.js';
 import { nearestPages } from '../embeddings/nearest-pages.js';
 import { requirePassages } from '../embeddings/passages-ready.js';
 import { cosine } from '../embeddings/vectors.js';
-import type { Job, JobKind } from '../../schemas/jobs.js';
+import type { JobKind, JobOf } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
 import { buildClusters } from './clusters.js';
 import {
@@ -63,7 +63,7 @@ export class SimilarityService {
     private readonly jobs: JobsService,
   ) {}
 
-  schedule(req: AnalyzeRequest): Job {
+  schedule(req: AnalyzeRequest): JobOf<'similarity'> {
     if (!this.store.sites.get(req.site_id)) throw new NotFoundError(`No site with id ${req.site_id}.`);
     requirePassages(this.store, req.site_id, 'the similarity analysis');
     return this.jobs.create({

@@ -1,26 +1,13 @@
 /** `analytics` router: URLs that are not indexable pages, and Search Console data (analytics-gsc.ts). */
 import type { Services } from '../../domain/services.js';
-import { OtherUrlList, OtherUrlsQuery } from '../../schemas/analytics.js';
-import { defineRoute } from '../define-route.js';
+import { analyticsOperations } from '../../contract/analytics.js';
+import { defineRoutes } from '../define-route.js';
 import { gscRoutes } from './analytics-gsc.js';
 
 export function analyticsRoutes(s: Services) {
   return [
-    defineRoute({
-      method: 'get',
-      path: '/analytics/other-urls',
-      tag: 'analytics',
-      operationId: 'analytics.otherUrls',
-      summary: 'Every URL known for a site that is not an indexable crawled HTML page, with why',
-      description:
-        'One row per URL with one `reason` and all its `sources`. Reasons: not_crawled, blocked_by_robots, excluded_by_rule, outside_scope, non_html, redirect, error, non_indexable, gsc_only, sitemap_only.',
-      stability: 'stable',
-      query: OtherUrlsQuery,
-      responses: {
-        200: { description: 'A page of URLs.', schema: OtherUrlList },
-        404: { description: 'No such site.' },
-      },
-      handler: ({ query }) => s.otherUrls.list(query),
+    ...defineRoutes(analyticsOperations, {
+      'analytics.otherUrls': ({ query }) => s.otherUrls.list(query),
     }),
     ...gscRoutes(s),
   ];

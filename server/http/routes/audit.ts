@@ -1,105 +1,15 @@
 /** `audit` router: a site's issues, each check's URLs with their evidence, a page's findings, mutes and re-runs. */
 import type { Services } from '../../domain/services.js';
-import {
-  FindingList,
-  IssueList,
-  IssueListQuery,
-  IssueParams,
-  PageIssueList,
-  PageIssueParams,
-  Issue,
-} from '../../schemas/audit.js';
-import { PaginationQuery } from '../../schemas/common.js';
-import { JOB_SCHEMAS } from '../../schemas/jobs.js';
-import { SiteParams } from '../../schemas/sites.js';
-import { defineRoute } from '../define-route.js';
-
-const notFound = { description: 'No such site.' };
+import { defineRoutes } from '../define-route.js';
+import { auditOperations } from '../../contract/audit.js';
 
 export function auditRoutes(s: Services) {
-  return [
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/issues',
-      tag: 'audit',
-      operationId: 'audit.issues',
-      summary: 'The site audit’s issues, by priority',
-      description:
-        'One item per check of the catalogue that found something in the latest audit (every check with `include_empty=true`), ordered by priority, then by how many URLs it lists. A muted check is listed with `muted: true` and leaves the health score.',
-      stability: 'stable',
-      params: SiteParams,
-      query: IssueListQuery,
-      responses: { 200: { description: 'A page of issues.', schema: IssueList }, 404: notFound },
-      handler: ({ params, query }) => s.audit.issues(params.site_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/issues/{check}/urls',
-      tag: 'audit',
-      operationId: 'audit.findings',
-      summary: 'The URLs a check lists, with the evidence of each',
-      description:
-        'As many URLs as the issue’s `urls` says, by URL id. `evidence` has the shape the issue’s `evidence` names.',
-      stability: 'stable',
-      params: IssueParams,
-      query: PaginationQuery,
-      responses: { 200: { description: 'A page of findings.', schema: FindingList }, 404: notFound },
-      handler: ({ params, query }) => s.audit.findings(params.site_id, params.check, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/pages/{page_id}/issues',
-      tag: 'audit',
-      operationId: 'audit.pageIssues',
-      summary: 'A page’s findings in the latest audit',
-      stability: 'stable',
-      params: PageIssueParams,
-      responses: {
-        200: { description: 'The page’s findings, by priority.', schema: PageIssueList },
-        404: { description: 'No such page.' },
-      },
-      handler: ({ params }) => s.audit.pageIssues(params.page_id),
-    }),
-    defineRoute({
-      method: 'put',
-      path: '/sites/{site_id}/issues/{check}/mute',
-      tag: 'audit',
-      operationId: 'audit.mute',
-      summary: 'Mute a check for this site',
-      description: 'It stays computed and listed with `muted: true`, but leaves the health score.',
-      stability: 'internal',
-      params: IssueParams,
-      responses: { 200: { description: 'The issue, muted.', schema: Issue }, 404: notFound },
-      handler: ({ params }) => s.audit.mute(params.site_id, params.check, true),
-    }),
-    defineRoute({
-      method: 'delete',
-      path: '/sites/{site_id}/issues/{check}/mute',
-      tag: 'audit',
-      operationId: 'audit.unmute',
-      summary: 'Unmute a check for this site',
-      stability: 'internal',
-      params: IssueParams,
-      responses: { 200: { description: 'The issue, not muted.', schema: Issue }, 404: notFound },
-      handler: ({ params }) => s.audit.mute(params.site_id, params.check, false),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/sites/{site_id}/audit',
-      tag: 'audit',
-      operationId: 'audit.run',
-      summary: 'Audit the site again',
-      description:
-        'Runs by itself after every crawl and similarity analysis; this runs it now (after changing a threshold in /settings, say).',
-      stability: 'internal',
-      job: true,
-      params: SiteParams,
-      responses: {
-        202: { description: 'The queued audit job.', schema: JOB_SCHEMAS.audit },
-        404: notFound,
-        409: { description: 'A crawl or an audit of this site is queued or running.' },
-      },
-      handler: ({ params }) => s.audit.schedule(params.site_id),
-    }),
-  ];
+  return defineRoutes(auditOperations, {
+    'audit.issues': ({ params, query }) => s.audit.issues(params.site_id, query),
+    'audit.findings': ({ params, query }) => s.audit.findings(params.site_id, params.check, query),
+    'audit.pageIssues': ({ params }) => s.audit.pageIssues(params.page_id),
+    'audit.mute': ({ params }) => s.audit.mute(params.site_id, params.check, true),
+    'audit.unmute': ({ params }) => s.audit.mute(params.site_id, params.check, false),
+    'audit.run': ({ params }) => s.audit.schedule(params.site_id),
+  });
 }

@@ -1,67 +1,12 @@
 /** `crawl` router: start, cancel and resume crawls. */
 import type { Services } from '../../domain/services.js';
-import { CrawlJobParams, CrawlStart } from '../../schemas/crawl.js';
-import { JOB_SCHEMAS } from '../../schemas/jobs.js';
-import { defineRoute } from '../define-route.js';
+import { defineRoutes } from '../define-route.js';
+import { crawlOperations } from '../../contract/crawl.js';
 
 export function crawlRoutes(s: Services) {
-  return [
-    defineRoute({
-      method: 'post',
-      path: '/crawl/start',
-      tag: 'crawl',
-      operationId: 'crawl.start',
-      summary: 'Start a crawl of a site',
-      description:
-        'Spider mode starts at the site’s start_url and follows links; list mode fetches exactly `urls` and records their links. `settings` override the site’s crawl settings for this crawl only.',
-      stability: 'internal',
-      job: true,
-      body: CrawlStart,
-      responses: {
-        202: {
-          description: 'The queued crawl job.',
-          schema: JOB_SCHEMAS.crawl,
-        },
-        404: { description: 'No such site.' },
-        409: { description: 'A crawl of this site is already queued or running.' },
-        503: { description: 'render_js needs Chromium and none was found.' },
-      },
-      handler: ({ body }) => s.crawl.start(body),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/crawl/jobs/{job_id}/cancel',
-      tag: 'crawl',
-      operationId: 'crawl.cancel',
-      summary: 'Cancel a crawl',
-      description: 'What was crawled stays; the crawl can be resumed later.',
-      stability: 'internal',
-      params: CrawlJobParams,
-      responses: {
-        200: { description: 'The crawl job after the request.', schema: JOB_SCHEMAS.crawl },
-        404: { description: 'No such crawl job.' },
-        409: { description: 'The crawl has already finished.' },
-      },
-      handler: ({ params }) => s.crawl.cancel(params.job_id),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/crawl/jobs/{job_id}/resume',
-      tag: 'crawl',
-      operationId: 'crawl.resume',
-      summary: 'Resume a cancelled or failed crawl from its frontier',
-      stability: 'internal',
-      job: true,
-      params: CrawlJobParams,
-      responses: {
-        202: {
-          description: 'The crawl job, queued again.',
-          schema: JOB_SCHEMAS.crawl,
-        },
-        404: { description: 'No such crawl job.' },
-        409: { description: 'The crawl is not cancelled or failed, or another crawl of the site runs.' },
-      },
-      handler: ({ params }) => s.crawl.resume(params.job_id),
-    }),
-  ];
+  return defineRoutes(crawlOperations, {
+    'crawl.start': ({ body }) => s.crawl.start(body),
+    'crawl.cancel': ({ params }) => s.crawl.cancel(params.job_id),
+    'crawl.resume': ({ params }) => s.crawl.resume(params.job_id),
+  });
 }

@@ -1,107 +1,14 @@
 /** `graph` router: the internal link graph of a site. */
 import type { Services } from '../../domain/services.js';
-import {
-  FocusQuery,
-  GraphFocus,
-  GraphGroups,
-  GraphGroupsQuery,
-  GraphPath,
-  GraphPathQuery,
-  LinkGraph,
-  LinkGraphQuery,
-  LinkImpact,
-  LinkImpactQuery,
-  MAX_EXPANDED_NODES,
-} from '../../schemas/graph.js';
-import { PageParams } from '../../schemas/pages.js';
-import { SiteParams } from '../../schemas/sites.js';
-import { defineRoute } from '../define-route.js';
+import { defineRoutes } from '../define-route.js';
+import { graphOperations } from '../../contract/graph.js';
 
 export function graphRoutes(s: Services) {
-  return [
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/link-graph',
-      tag: 'graph',
-      operationId: 'graph.linkGraph',
-      summary: 'Nodes and edges of the internal link graph, paginated over edges',
-      description:
-        'Each page carries the nodes its edges touch; with `include_orphans=true` the first page also carries every orphan (a known page with no inbound edge of the selected kinds).',
-      stability: 'stable',
-      params: SiteParams,
-      query: LinkGraphQuery,
-      responses: {
-        200: { description: 'A page of the graph.', schema: LinkGraph },
-        404: { description: 'No such site.' },
-      },
-      handler: ({ params, query }) => s.graph.linkGraph(params.site_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/link-graph/groups',
-      tag: 'graph',
-      operationId: 'graph.groups',
-      summary: 'The link graph aggregated by URL directory or similarity cluster',
-      description: `Groups with their counts and the links between them bundled (\`links\`: distinct page-to-page links). \`by=directory\` groups by URL path: \`dir:/guides/\` (pages right under \`/\` in \`dir:/\`), nested directories folded into their ancestor at \`depth\` levels (a deeper group names its \`parent\`), a page like \`/guides\` beside \`/guides/…\` counted in \`dir:/guides/\`. \`by=cluster\` groups by the latest similarity analysis: \`cluster:<id>\` and \`cluster:none\`. Each \`expand\` group's own pages come as \`nodes\` and edges then end at \`page:<id>\`; at most ${MAX_EXPANDED_NODES} such pages in all (\`truncated\` beyond).`,
-      stability: 'stable',
-      params: SiteParams,
-      query: GraphGroupsQuery,
-      responses: {
-        200: { description: 'The grouped graph.', schema: GraphGroups },
-        404: { description: 'No such site.' },
-      },
-      handler: ({ params, query }) => s.graph.groups(params.site_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/link-graph/path',
-      tag: 'graph',
-      operationId: 'graph.path',
-      summary: 'The shortest click path from the start page to a page',
-      description:
-        'Followed as the crawl measures depth: nofollow links are not followed and a redirect costs no click. `pages` runs from the start page to `to`; `links` are the links between them.',
-      stability: 'stable',
-      params: SiteParams,
-      query: GraphPathQuery,
-      responses: {
-        200: { description: 'The path.', schema: GraphPath },
-        404: { description: 'No such site or page, or the page cannot be reached from the start page.' },
-      },
-      handler: ({ params, query }) => s.graph.path(params.site_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/link-graph/link-impact',
-      tag: 'graph',
-      operationId: 'graph.linkImpact',
-      summary: 'Pages that lose click depth if a link were removed',
-      description:
-        'Every link from `source` to `target` is taken away and depths from the start page computed again: the pages whose depth grows, or that can no longer be reached (`depth_after: null`), most loss first, up to 100 listed; `total` counts them all.',
-      stability: 'stable',
-      params: SiteParams,
-      query: LinkImpactQuery,
-      responses: {
-        200: { description: 'The pages that lose depth.', schema: LinkImpact },
-        404: { description: 'No such site or page, or no link from `source` to `target`.' },
-      },
-      handler: ({ params, query }) => s.graph.linkImpact(params.site_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/pages/{page_id}/link-graph',
-      tag: 'graph',
-      operationId: 'graph.focus',
-      summary: 'A page and its neighbourhood in the link graph',
-      description:
-        'Pages up to `hops` links away (following links in, out or both), nearest rings first; when a ring does not fit under `limit`, its most linked-to pages are kept and `truncated` is true. Each node carries its `hops`; edges are the links walked (from or to a page of an inner ring).',
-      stability: 'stable',
-      params: PageParams,
-      query: FocusQuery,
-      responses: {
-        200: { description: 'The neighbourhood.', schema: GraphFocus },
-        404: { description: 'No such page.' },
-      },
-      handler: ({ params, query }) => s.graph.focus(params.page_id, query),
-    }),
-  ];
+  return defineRoutes(graphOperations, {
+    'graph.linkGraph': ({ params, query }) => s.graph.linkGraph(params.site_id, query),
+    'graph.groups': ({ params, query }) => s.graph.groups(params.site_id, query),
+    'graph.path': ({ params, query }) => s.graph.path(params.site_id, query),
+    'graph.linkImpact': ({ params, query }) => s.graph.linkImpact(params.site_id, query),
+    'graph.focus': ({ params, query }) => s.graph.focus(params.page_id, query),
+  });
 }

@@ -1,111 +1,15 @@
 /** `pages` router: crawled pages and their links. */
 import type { Services } from '../../domain/services.js';
-import {
-  EmbeddingSearch,
-  EmbeddingSearchResult,
-  EmbeddingsRebuild,
-  SimilarPages,
-  SimilarQuery,
-} from '../../schemas/embeddings.js';
-import { JOB_SCHEMAS } from '../../schemas/jobs.js';
-import { Page, PageLinks, PageLinksQuery, PageList, PageListQuery, PageParams } from '../../schemas/pages.js';
-import { defineRoute } from '../define-route.js';
-
-const modelMissing = { description: 'The embedding model is not built (the detail says how to build it).' };
+import { defineRoutes } from '../define-route.js';
+import { pagesOperations } from '../../contract/pages.js';
 
 export function pagesRoutes(s: Services) {
-  return [
-    defineRoute({
-      method: 'get',
-      path: '/pages',
-      tag: 'pages',
-      operationId: 'pages.list',
-      summary: 'List pages with filters and sorting',
-      stability: 'stable',
-      query: PageListQuery,
-      responses: { 200: { description: 'A page of page summaries.', schema: PageList } },
-      handler: ({ query }) => s.pages.list(query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/pages/{page_id}',
-      tag: 'pages',
-      operationId: 'pages.get',
-      summary: 'Get one page with every field',
-      stability: 'stable',
-      params: PageParams,
-      responses: { 200: { description: 'The page.', schema: Page }, 404: { description: 'No such page.' } },
-      handler: ({ params }) => s.pages.get(params.page_id),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/pages/{page_id}/links',
-      tag: 'pages',
-      operationId: 'pages.links',
-      summary: 'A page’s outgoing or incoming links',
-      stability: 'stable',
-      params: PageParams,
-      query: PageLinksQuery,
-      responses: {
-        200: { description: 'A page of links.', schema: PageLinks },
-        404: { description: 'No such page.' },
-      },
-      handler: ({ params, query }) => s.pages.links(params.page_id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/pages/{page_id}/similar',
-      tag: 'pages',
-      operationId: 'pages.similar',
-      summary: 'The k pages of the same site nearest to this one by embedding',
-      stability: 'stable',
-      params: PageParams,
-      query: SimilarQuery,
-      responses: {
-        200: {
-          description: 'Nearest pages, most similar first; `score` is the cosine similarity.',
-          schema: SimilarPages,
-        },
-        404: { description: 'No such page, or it has no embedding.' },
-      },
-      handler: ({ params, query }) => s.embeddings.similar(params.page_id, query.k),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/pages/embeddings/search',
-      tag: 'pages',
-      operationId: 'pages.search',
-      summary: 'Semantic search over page embeddings',
-      description:
-        'With `persona_context` the embedded text is `persona_context + "\\n\\n" + query`; `embedded_text` shows it. `score` is the cosine similarity in [-1, 1].',
-      stability: 'stable',
-      body: EmbeddingSearch,
-      responses: {
-        200: { description: 'Pages ranked by similarity.', schema: EmbeddingSearchResult },
-        404: { description: 'No site with that `site_id`.' },
-        503: modelMissing,
-      },
-      handler: ({ body }) => s.embeddings.search(body),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/pages/embeddings/rebuild',
-      tag: 'pages',
-      operationId: 'pages.rebuildEmbeddings',
-      summary: 'Embed the site’s pages whose text or model changed',
-      stability: 'internal',
-      job: true,
-      body: EmbeddingsRebuild,
-      responses: {
-        202: {
-          description: 'The queued embed job.',
-          schema: JOB_SCHEMAS.embed,
-        },
-        404: { description: 'No such site.' },
-        409: { description: 'A crawl or embedding of this site is queued or running.' },
-        503: modelMissing,
-      },
-      handler: ({ body }) => s.embeddings.schedule(body.site_id),
-    }),
-  ];
+  return defineRoutes(pagesOperations, {
+    'pages.list': ({ query }) => s.pages.list(query),
+    'pages.get': ({ params }) => s.pages.get(params.page_id),
+    'pages.links': ({ params, query }) => s.pages.links(params.page_id, query),
+    'pages.similar': ({ params, query }) => s.embeddings.similar(params.page_id, query.k),
+    'pages.search': ({ body }) => s.embeddings.search(body),
+    'pages.rebuildEmbeddings': ({ body }) => s.embeddings.schedule(body.site_id),
+  });
 }

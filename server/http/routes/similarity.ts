@@ -1,98 +1,17 @@
 /** `similarity` router: the analysis job, its pairs (also per site, for merge overlays) and its clusters. */
 import type { Services } from '../../domain/services.js';
-import { JOB_SCHEMAS } from '../../schemas/jobs.js';
-import {
-  AnalyzeRequest,
-  Cluster,
-  ClusterList,
-  ClusterListQuery,
-  ClusterParams,
-  PairList,
-  PairListQuery,
-  SitePairListQuery,
-} from '../../schemas/similarity.js';
-import { SiteParams } from '../../schemas/sites.js';
-import { defineRoute } from '../define-route.js';
+import { defineRoutes } from '../define-route.js';
+import { similarityOperations } from '../../contract/similarity.js';
 
 export function similarityRoutes(s: Services) {
-  return [
-    defineRoute({
-      method: 'post',
-      path: '/similarity/analyze',
-      tag: 'similarity',
-      operationId: 'similarity.analyze',
-      summary: 'Analyse a site for duplicate and overlapping pages',
-      description:
-        'Candidates come from content hashes, MinHash bands and the k nearest pages by embedding; each is scored by the passage reranker. The new analysis replaces the old one atomically.',
-      stability: 'internal',
-      job: true,
-      body: AnalyzeRequest,
-      responses: {
-        202: {
-          description: 'The queued analysis job.',
-          schema: JOB_SCHEMAS.similarity,
-        },
-        404: { description: 'No such site.' },
-        409: {
-          description:
-            'A crawl, embedding or analysis of this site is queued or running, or an embed job left pages without their passages (rebuild the embeddings first).',
-        },
-      },
-      handler: ({ body }) => s.similarity.schedule(body),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/similarity/pairs',
-      tag: 'similarity',
-      operationId: 'similarity.pairs',
-      summary: 'Similar page pairs of the current analyses',
-      stability: 'stable',
-      query: PairListQuery,
-      responses: { 200: { description: 'A page of pairs.', schema: PairList } },
-      handler: ({ query }) => s.similarityQueries.pairs(query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/sites/{site_id}/similarity-pairs',
-      tag: 'similarity',
-      operationId: 'similarity.sitePairs',
-      summary: 'A site’s similar page pairs, for merge overlays',
-      stability: 'stable',
-      params: SiteParams,
-      query: SitePairListQuery,
-      responses: {
-        200: { description: 'A page of pairs.', schema: PairList },
-        404: { description: 'No such site.' },
-      },
-      handler: ({ params, query }) => {
-        s.sites.get(params.site_id);
-        return s.similarityQueries.pairs({ ...query, site_id: params.site_id });
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/similarity/clusters',
-      tag: 'similarity',
-      operationId: 'similarity.clusters',
-      summary: 'Clusters of pages that could be one page',
-      stability: 'stable',
-      query: ClusterListQuery,
-      responses: { 200: { description: 'A page of clusters.', schema: ClusterList } },
-      handler: ({ query }) => s.similarityQueries.clusters(query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/similarity/clusters/{cluster_id}',
-      tag: 'similarity',
-      operationId: 'similarity.cluster',
-      summary: 'One cluster with its pages',
-      stability: 'stable',
-      params: ClusterParams,
-      responses: {
-        200: { description: 'The cluster.', schema: Cluster },
-        404: { description: 'No such cluster.' },
-      },
-      handler: ({ params }) => s.similarityQueries.cluster(params.cluster_id),
-    }),
-  ];
+  return defineRoutes(similarityOperations, {
+    'similarity.analyze': ({ body }) => s.similarity.schedule(body),
+    'similarity.pairs': ({ query }) => s.similarityQueries.pairs(query),
+    'similarity.sitePairs': ({ params, query }) => {
+      s.sites.get(params.site_id);
+      return s.similarityQueries.pairs({ ...query, site_id: params.site_id });
+    },
+    'similarity.clusters': ({ query }) => s.similarityQueries.clusters(query),
+    'similarity.cluster': ({ params }) => s.similarityQueries.cluster(params.cluster_id),
+  });
 }

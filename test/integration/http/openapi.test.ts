@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Express } from 'express';
-import { TAGS } from '../../../server/http/define-route.js';
+import { TAGS } from '../../../server/contract/operation.js';
 import { VERSION } from '../../../server/version.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
