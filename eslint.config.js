@@ -44,8 +44,28 @@ export default tseslint.config(
             ),
             layer(
               './server/schemas',
-              ['./server/domain', './server/http', './server/jobs', './server/store', './server/adapters'],
+              [
+                './server/contract',
+                './server/domain',
+                './server/http',
+                './server/jobs',
+                './server/store',
+                './server/adapters',
+              ],
               'schemas are shared leaves',
+            ),
+            layer(
+              './server/contract',
+              [
+                './server/domain',
+                './server/http',
+                './server/jobs',
+                './server/store',
+                './server/adapters',
+                './server/mcp',
+                './server/cli',
+              ],
+              'the contract is operations over schemas: every client reads it, it reads only schemas',
             ),
             layer(
               './server/domain',
