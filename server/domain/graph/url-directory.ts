@@ -1,12 +1,14 @@
 /**
- * Which directory a page belongs to, by its URL's path as an analyst reads it: percent-decoded (so `/caf%C3%A9/`
- * and `/café/` are one directory), the query ignored, repeated slashes collapsed, and a page named like a
- * directory that exists (`/guides` beside `/guides/…`) counted as that directory's index, as `/guides/` and
- * `/guides/index.html` are. A URL on another host of the site keeps its host in front of the path.
+ * Which directory a page belongs to, by its URL's path as urls/url-path.ts reads it (percent-decoded, so
+ * `/caf%C3%A9/` and `/café/` are one directory; the query ignored; repeated slashes collapsed), with one rule of
+ * the structure view's own: a page named like a directory that exists (`/guides` beside `/guides/…`) counts as that
+ * directory's index, as `/guides/` and `/guides/index.html` are. A URL on another host of the site keeps its host
+ * in front of the path.
  *
  * Directories are labels such as `/guides/setup/` (or `shop.example.com/guides/`): string work only, since a
  * 100,000-page site's URLs are all read for every grouping.
  */
+import { readUrlPath } from '../urls/url-path.js';
 
 export interface UrlPlace {
   /** The page's directory label: host (when not the site's own) and decoded path up to its last `/`. */
@@ -15,43 +17,9 @@ export interface UrlPlace {
   leaf: string | null;
 }
 
-function decodePath(path: string): string {
-  let out = path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
-  if (out.includes('%')) {
-    out = out
-      .split('/')
-      .map((segment) => {
-        try {
-          // An encoded slash stays one: it is part of a name, not a separator.
-          return decodeURIComponent(segment).replace(/\//g, '%2F');
-        } catch {
-          return segment;
-        }
-      })
-      .join('/');
-  }
-  return out;
-}
-
 export function urlPlace(url: string, siteHost: string): UrlPlace {
-  let host = '';
-  let path = url;
-  const scheme = url.indexOf('://');
-  if (scheme >= 0) {
-    const slash = url.indexOf('/', scheme + 3);
-    const authority = (slash < 0 ? url.slice(scheme + 3) : url.slice(scheme + 3, slash)).toLowerCase();
-    const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-    host = hostPort === siteHost ? '' : hostPort;
-    path = slash < 0 ? '/' : url.slice(slash);
-  }
-  const query = path.indexOf('?');
-  if (query >= 0) path = path.slice(0, query);
-  const hash = path.indexOf('#');
-  if (hash >= 0) path = path.slice(0, hash);
-  path = decodePath(path.startsWith('/') ? path : `/${path}`);
-  const last = path.lastIndexOf('/');
-  const leaf = last === path.length - 1 ? null : path.slice(last + 1);
-  return { dir: host + path.slice(0, last + 1), leaf };
+  const path = readUrlPath(url);
+  return { dir: (path.host === siteHost ? '' : path.host) + path.dir, leaf: path.file };
 }
 
 /** Every directory that holds a page somewhere below it (each prefix of each page's directory). */

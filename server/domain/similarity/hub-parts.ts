@@ -11,43 +11,13 @@
  * similarity analysis still merges a copy.) A name only extends a name at its own depth: `/a/jit` is above
  * `/a/jit-reason`, not above `/a/jit-reason/notes`.
  */
-import { EXTENSION } from './url-contexts.js';
+import { pageNames, readUrlPath } from '../urls/url-path.js';
 
 /** A page is a hub when it links down to at least this many pages below it. */
 const MIN_PARTS = 3;
 
-/** `index.en` (a page per language, Debian's and Apache's MultiViews) is an index page too. */
-const INDEX_PAGE = /^(?:index|default)(?:\.[a-z]{2}(?:[-_][a-z]{2,4})?)?$/;
-
-/** One path segment decoded, or as written when it is not valid percent-encoding (`100%-cotton`). */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** A URL's path as segments, index pages standing for their directory; null for a URL that does not parse. */
-function segmentsOf(url: string): string[] | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname.toLowerCase();
-  } catch {
-    return null;
-  }
-  const segments = path
-    .split('/')
-    .filter(Boolean)
-    .map((s) => decoded(s));
-  const last = segments.at(-1);
-  if (last !== undefined) {
-    const stem = last.replace(EXTENSION, '');
-    if (INDEX_PAGE.test(stem)) segments.pop();
-    else segments[segments.length - 1] = stem;
-  }
-  return segments;
-}
+/** A URL's path as names, lower-cased, an index page (in any language) standing for its directory. */
+const segmentsOf = (url: string): string[] => pageNames(readUrlPath(url)).map((s) => s.toLowerCase());
 
 /**
  * Whether `part` sits below `hub`: in a directory under it (`/a/` → `/a/b/c`), or beside it with the hub's name
@@ -89,10 +59,7 @@ export class HubParts {
 
   private read(): Map<number, Set<number>> {
     const segments = new Map<number, string[]>();
-    for (const p of this.pages) {
-      const s = segmentsOf(p.url);
-      if (s) segments.set(p.id, s);
-    }
+    for (const p of this.pages) segments.set(p.id, segmentsOf(p.url));
     const partsOf = new Map<number, Set<number>>();
     for (const { source, target } of this.links()) {
       if (source === target) continue;

@@ -6,28 +6,24 @@
  * SP-GiST; "Inheritance" in the tutorial and in the reference), and shops one product name under each range:
  * agreeing titles in different places name parallel pages, worth linking, not one page written twice.
  */
+import { directoryNames, fileStem, isIndexFile, readUrlPath } from '../urls/url-path.js';
 import { titleWords } from './title-subjects.js';
 
 /** A directory or file-name prefix that names a place: shared by at least this many pages. */
 const MIN_PAGES = 3;
-/** A page's file extension, left out of the names read from its URL. */
-export const EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi)$/i;
 
-/** The page's file name (its last path segment, without extension) and the words that may name its place. */
+/** The page's name (its file's stem, lower-cased) and the words that may name its place. */
 function placeWords(url: string): { file: string; words: string[] } {
-  let path: string;
-  try {
-    path = decodeURIComponent(new URL(url).pathname).toLowerCase();
-  } catch {
-    return { file: '', words: [] };
-  }
-  const segments = path.split('/').filter(Boolean);
-  const last = (segments.pop() ?? '').replace(EXTENSION, '');
-  const first = last === 'index' ? '' : (last.split(/[-_.]/)[0] ?? '');
-  // `/guides/roses/index.html` is named by its directory.
-  const file = last === 'index' || last === '' ? (segments.at(-1) ?? '') : last;
+  const path = readUrlPath(url);
+  const dirs = directoryNames(path).map((d) => d.toLowerCase());
+  const index = path.file !== null && isIndexFile(path.file);
+  // `/blog/2019/pruning-roses/` is a post named like a file; `/guides/roses/index.html` is named by its directory,
+  // which is also its place.
+  const file = path.file === null || index ? (dirs.at(-1) ?? '') : fileStem(path.file).toLowerCase();
+  const around = path.file === null ? dirs.slice(0, -1) : dirs;
+  const first = index ? '' : (file.split(/[-_.]/)[0] ?? '');
   // `how` in `/how-to-prune-roses/` is no place: words a title would drop as function words never are.
-  const words = [...new Set([...segments, first])].filter(
+  const words = [...new Set([...around, first])].filter(
     (w) => w.length >= 2 && !/^\d+$/.test(w) && titleWords(w).length > 0,
   );
   return { file, words };

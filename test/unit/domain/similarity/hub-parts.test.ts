@@ -89,6 +89,17 @@ describe('hub parts', () => {
     assert.equal(h.hubAndPart(6, 9), true);
   });
 
+  it('reads the parts of a chapter in one language as extending its name', () => {
+    const h = new HubParts(
+      ['jit', 'jit-reason', 'jit-decision', 'jit-configuration'].map((name, i) => ({
+        id: i + 1,
+        url: `https://docs.example/manual/${name}.en.html`,
+      })),
+      () => [link(1, 2), link(1, 3), link(1, 4)],
+    );
+    assert.equal(h.hubAndPart(1, 2), true);
+  });
+
   it('reads the links only when asked about a pair', () => {
     let read = 0;
     const h = new HubParts(pages, () => {

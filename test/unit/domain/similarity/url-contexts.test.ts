@@ -54,6 +54,26 @@ describe('url contexts', () => {
     assert.equal(u.apart(16, 17), true, 'index pages are named by their directory');
     assert.equal(u.apart(16, 18), false);
   });
+
+  it('reads an index page in any language by its directory, and a stray `%` as written', () => {
+    const u = site([
+      ['/faq/index.en.html', 'Overview'],
+      ['/faq/basic-defs.en.html', 'Definitions and overview'],
+      ['/faq/choosing.en.html', 'Choosing a Debian distribution'],
+      ['/maint-guide/index.en.html', 'Overview'],
+      ['/maint-guide/start.en.html', 'Getting started The Right Way'],
+      ['/maint-guide/first.en.html', 'First steps'],
+      ['/shirts/100%-cotton.en.html', 'Cotton'],
+      ['/shirts/linen.en.html', 'Linen'],
+      ['/shirts/silk.en.html', 'Silk'],
+      ['/towels/100%25-cotton.html', 'Cotton'],
+      ['/towels/bamboo.en.html', 'Bamboo'],
+      ['/towels/linen.en.html', 'Linen'],
+    ]);
+    assert.equal(u.apart(1, 4), true, 'two manuals: `index.en` is no file name they share');
+    assert.equal(u.apart(7, 11), true, 'a page with a stray `%` has a place');
+    assert.equal(u.apart(7, 10), false, 'one product name in two ranges, `%` written or encoded');
+  });
 });
 
 describe('title identifiers', () => {
