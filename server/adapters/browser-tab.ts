@@ -182,7 +182,9 @@ export class BrowserTab {
     page.on('popup', (popup) => {
       if (popup) ignore(popup.close());
     });
-    page.on('error', (err) => tab.#crashed.abort(new Error(`Chromium tab crashed: ${err.message}`)));
+    page.on('error', (err) =>
+      tab.#crashed.abort(new Error(`Chromium tab crashed: ${err.message}`, { cause: err })),
+    );
     await page.setRequestInterception(true);
     await page.evaluateOnNewDocument(SETTLE_PROBE);
     // A service worker would fetch on the page's behalf outside our interception.

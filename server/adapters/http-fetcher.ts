@@ -195,7 +195,7 @@ export class HttpFetcher {
       if (opts.signal?.aborted)
         throw opts.signal.reason instanceof Error
           ? opts.signal.reason
-          : new Error(String(opts.signal.reason));
+          : new Error(String(opts.signal.reason), { cause: err });
       const error = classifyError(err, deadline.hit, headersReceived);
       return { ok: false, error, detail: (err as Error).message, responseMs: elapsed(started) };
     } finally {

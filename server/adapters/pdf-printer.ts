@@ -11,6 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { launch, type Browser } from 'puppeteer-core';
 import { BrowserUnavailableError, LAUNCH_ARGS } from './browser-pool.js';
 
+/** Loading or printing took longer than `timeoutMs`: puppeteer's own class, so callers need not import it. */
+export { TimeoutError as PrintTimeoutError } from 'puppeteer-core';
+
 export interface PrintOptions {
   /** Bounds loading and printing together. */
   timeoutMs?: number;

@@ -1,6 +1,7 @@
 /**
  * Typed domain errors. The HTTP layer turns each into an RFC 9457 problem; domain code never picks a status.
- * `retryable` tells the job runner (and crawl code) whether trying again could help.
+ * `retryable` tells the job runner (and crawl code) whether trying again could help. One that wraps another
+ * error keeps it as its `cause` (the last argument), so the log shows what really failed.
  */
 import type { ProblemKind } from '../schemas/problems.js';
 
@@ -16,8 +17,9 @@ export abstract class DomainError extends Error {
     message: string,
     /** RFC 9457 extension members the problem body carries, for clients that act on them (e.g. `job_id`). */
     readonly problemFields: Record<string, unknown> = {},
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -35,8 +37,9 @@ export class ValidationError extends DomainError {
   constructor(
     message: string,
     readonly issues: FieldIssue[],
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, {}, options);
   }
 }
 
@@ -45,8 +48,9 @@ export class UnavailableError extends DomainError {
   constructor(
     readonly kind: 'model-unavailable' | 'chromium-unavailable',
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, {}, options);
   }
 }
 

@@ -34,3 +34,6 @@ export interface JobKind<K extends JobKindName = JobKindName> {
   // A method, so a JobKind<'crawl'> is a JobKind: the runner calls each with a context of its own kind only.
   run(ctx: JobContext<K>): Promise<JobResultOf<K>>;
 }
+
+/** A runner for every kind, by name: a kind added to `JOB_KINDS` without one here does not compile. */
+export type JobRunners = { [K in JobKindName]: JobKind<K> };

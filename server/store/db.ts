@@ -25,7 +25,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
       fileMustExist: options.readonly ?? false,
     });
   } catch (err) {
-    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message);
+    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message, { cause: err });
   }
   try {
     // The first statement that reads the header is where a non-database file is noticed.
@@ -47,9 +47,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
         file,
         'corrupt',
         'the file is not a valid SQLite database (corrupt or not a Siteloupe database). Move it aside or choose another --data-dir.',
+        { cause: err },
       );
     }
-    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message);
+    throw new DatabaseOpenError(file, 'unreadable', (err as Error).message, { cause: err });
   }
 }
 

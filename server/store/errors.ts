@@ -4,8 +4,9 @@ export class DatabaseOpenError extends Error {
     readonly file: string,
     readonly reason: 'corrupt' | 'newer-schema' | 'migration-mismatch' | 'unreadable',
     detail: string,
+    options?: ErrorOptions,
   ) {
-    super(`Cannot open database ${file}: ${detail}`);
+    super(`Cannot open database ${file}: ${detail}`, options);
     this.name = 'DatabaseOpenError';
   }
 }

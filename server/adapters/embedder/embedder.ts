@@ -85,7 +85,7 @@ export class Embedder {
       };
       worker.on('message', onMessage);
       worker.on('error', (err) => {
-        reject(new ModelUnavailableError(`The embedding worker failed: ${err.message}`));
+        reject(new ModelUnavailableError(`The embedding worker failed: ${err.message}`, { cause: err }));
         this.failAll(err);
       });
       worker.on('exit', (code) => {

@@ -8,8 +8,9 @@ export class GscSyncError extends DomainError {
   constructor(
     readonly kind: 'gsc-forbidden' | 'gsc-unauthorized' | 'gsc-rejected',
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, {}, options);
   }
 }
 

@@ -105,7 +105,7 @@ export function parseExportCsv(text: string, name: string, opts: { sampleRows?: 
       to: opts.sampleRows !== undefined ? opts.sampleRows + 1 : MAX_EXPORT_ROWS + 2,
     });
   } catch (err) {
-    throw new ExportFormatError(`${name} is not valid CSV: ${(err as Error).message}`);
+    throw new ExportFormatError(`${name} is not valid CSV: ${(err as Error).message}`, { cause: err });
   }
   if (opts.sampleRows === undefined && rows.length > MAX_EXPORT_ROWS + 1) {
     throw new ExportTooLargeError(

@@ -61,7 +61,8 @@ function decode(buf: Buffer): string {
 function unzip(buf: Buffer, sampleBytes?: number): Promise<ExportFile[]> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err) return reject(new ExportFormatError(`The zip file cannot be read: ${err.message}`));
+      if (err)
+        return reject(new ExportFormatError(`The zip file cannot be read: ${err.message}`, { cause: err }));
       const files: ExportFile[] = [];
       let declared = 0;
       let failed = false;
@@ -72,7 +73,7 @@ function unzip(buf: Buffer, sampleBytes?: number): Promise<ExportFile[]> {
         reject(
           e instanceof ExportFormatError || e instanceof ExportTooLargeError
             ? e
-            : new ExportFormatError(`The zip file is damaged: ${e.message}`),
+            : new ExportFormatError(`The zip file is damaged: ${e.message}`, { cause: e }),
         );
       };
       zip.on('error', fail);

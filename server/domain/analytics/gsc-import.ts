@@ -69,7 +69,7 @@ export class GscImport {
 
   /** Checks the upload is an export, keeps it, and queues the job that stores it. */
   async accept(siteId: number, body: Buffer, opts: { filename?: string | undefined; declaredZip: boolean }) {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     const filename = opts.filename ?? (isZip(body) ? 'export.zip' : 'export.csv');
     if (body.length === 0) {
       throw new ValidationError('The upload is empty.', [
@@ -104,9 +104,11 @@ export class GscImport {
       return await read();
     } catch (err) {
       if (!(err instanceof ExportFormatError)) throw err;
-      throw new ValidationError(`Not a Search Console performance export: ${err.message}`, [
-        { path: 'body', message: err.message },
-      ]);
+      throw new ValidationError(
+        `Not a Search Console performance export: ${err.message}`,
+        [{ path: 'body', message: err.message }],
+        { cause: err },
+      );
     }
   }
 
@@ -119,8 +121,10 @@ export class GscImport {
     let body: Buffer;
     try {
       body = readFileSync(file);
-    } catch {
-      throw new ValidationError(`The uploaded file ${p.filename} is gone; upload it again.`, []);
+    } catch (err) {
+      throw new ValidationError(`The uploaded file ${p.filename} is gone; upload it again.`, [], {
+        cause: err,
+      });
     }
     try {
       const parsed = await this.refuseNonExport(() => readExport(body, p.filename));

@@ -6,7 +6,8 @@ import type { Store } from '../../store/index.js';
 import type { GscAfter, GscReportRow } from '../../store/repos/gsc-rows-repo.js';
 import type { CursorKey } from '../../schemas/common.js';
 import type { GscListQuery, GscRow } from '../../schemas/gsc.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import { cursorPage } from '../sort-cursor.js';
 
 const badCursor = () =>
@@ -45,7 +46,7 @@ export class GscReport {
     items: GscRow[];
     next_cursor: string | null;
   } {
-    if (!this.store.sites.get(q.site_id)) throw new NotFoundError(`No site with id ${q.site_id}.`);
+    requireSite(this.store, q.site_id);
     if (q.date_from && q.date_to && q.date_from > q.date_to) {
       throw new ValidationError('date_from is after date_to.', [
         { path: 'query.date_from', message: 'must not be after date_to' },

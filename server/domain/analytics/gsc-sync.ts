@@ -96,7 +96,7 @@ export class GscSync {
   ) {}
 
   schedule(req: GscSyncRequest): JobOf<'gsc_sync'> {
-    this.sites.get(req.site_id);
+    this.sites.require(req.site_id);
     if (!this.credentials.forClient()) {
       throw new ConflictError(
         `No Search Console credentials are stored. Connect Search Console first with a service account key or an OAuth token ${CONNECT_HINT}, or import an export from Search Console instead ${IMPORT_HINT}.`,
@@ -197,7 +197,7 @@ export class GscSync {
       try {
         return await client.query(property, q, run.signal);
       } catch (err) {
-        if (run.signal.aborted) throw new CancelledError(String(run.signal.reason));
+        if (run.signal.aborted) throw new CancelledError(String(run.signal.reason), {}, { cause: err });
         if (!(err instanceof SearchConsoleError)) throw err;
         const retryable = err.status === null || RETRY_STATUSES.has(err.status);
         if (retryable && attempt < MAX_ATTEMPTS) {
@@ -220,22 +220,27 @@ export class GscSync {
       return new GscSyncError(
         'gsc-unauthorized',
         `Google did not accept the stored credentials (${account}): ${err.message}. Connect Search Console again with a valid key or token ${REPLACE_HINT}.`,
+        { cause: err },
       );
     }
     if (err.status === 403 || err.status === 404) {
       return new GscSyncError(
         'gsc-forbidden',
         `The ${account} cannot read the Search Console property "${property}" (HTTP ${err.status}: ${err.message}). Add this account as a user of the property in Search Console, or check the property's spelling (sc-domain:example.com or https://example.com/).`,
+        { cause: err },
       );
     }
     if (err.status !== null && !RETRY_STATUSES.has(err.status)) {
       return new GscSyncError(
         'gsc-rejected',
         `Search Console refused the request for "${property}" (HTTP ${err.status}): ${err.message}`,
+        { cause: err },
       );
     }
     return new TransientError(
       `Search Console did not answer for "${property}" after ${attempts} attempts (last: ${err.status ?? err.message}); the sync resumes from the last stored week when it runs again.`,
+      {},
+      { cause: err },
     );
   }
 }

@@ -3,7 +3,7 @@ import type { Store } from '../../store/index.js';
 import type { CursorKey } from '../../schemas/common.js';
 import { sourceBit, sourcesFromBits } from '../../schemas/crawl.js';
 import type { OtherUrl, OtherUrlsQuery } from '../../schemas/analytics.js';
-import { NotFoundError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 
 export class OtherUrlsService {
@@ -13,7 +13,7 @@ export class OtherUrlsService {
     items: OtherUrl[];
     next_cursor: string | null;
   } {
-    if (!this.store.sites.get(q.site_id)) throw new NotFoundError(`No site with id ${q.site_id}.`);
+    requireSite(this.store, q.site_id);
     const afterId = afterKey(q.cursor, 'number') ?? 0;
     const bits = (q.source ?? []).reduce((acc, s) => acc | sourceBit(s), 0);
     const rows = this.store.otherUrls.list(q.site_id, q.reason, bits, afterId, q.limit + 1);

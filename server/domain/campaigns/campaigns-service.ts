@@ -20,6 +20,7 @@ import {
 import { CAMPAIGN_ACTION_KINDS, type JobOf } from '../../schemas/jobs.js';
 import { TARGET_STATUSES } from '../../schemas/targets.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import { requirePassages } from '../embeddings/passages-ready.js';
 import type { EventBus } from '../events.js';
 import type { JobsService, NewJob } from '../jobs/jobs-service.js';
@@ -123,7 +124,7 @@ export class CampaignsService {
   }
 
   create(input: CampaignCreate): Campaign {
-    if (!this.store.sites.get(input.site_id)) throw new NotFoundError(`No site with id ${input.site_id}.`);
+    requireSite(this.store, input.site_id);
     const row = this.store.campaigns.insert({
       hub_client_id: input.hub_client_id,
       name: input.name,

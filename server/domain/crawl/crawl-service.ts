@@ -81,10 +81,11 @@ export class CrawlService {
     if (refused) throw new ValidationError(`Site ${site.id} cannot be crawled: ${refused}`, []);
     // Job parameters are listed by the API: a list URL's `user:pass@` is not kept there.
     const urls = input.urls?.map((u) => splitUrlCredentials(u).href);
+    // Checked again after the await: a site deleted meanwhile is a 404, not a job for nothing.
+    this.sites.require(input.site_id);
     return this.jobs.create({
       kind: 'crawl',
-      // Read again after the await: a site deleted meanwhile is a 404, not a job for nothing.
-      site_id: this.sites.get(input.site_id).id,
+      site_id: input.site_id,
       params: {
         mode: input.mode,
         ...(urls ? { urls } : {}),

@@ -5,7 +5,7 @@
  * (`auto`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BrowserPool } from '../../adapters/browser-pool.js';
+import { BrowserUnavailableError, type BrowserPool } from '../../adapters/browser-pool.js';
 import type { FetchFailure, FetchResult, HttpFetcher } from '../../adapters/http-fetcher.js';
 import type { CrawlSettings } from '../../schemas/sites.js';
 import { UnavailableError } from '../errors.js';
@@ -119,8 +119,9 @@ async function htmlRecord(
     html = out.html;
   } catch (err) {
     signal.throwIfAborted();
-    if ((err as Error).name === 'BrowserUnavailableError') {
-      throw new UnavailableError('chromium-unavailable', (err as Error).message);
+    // Chromium missing or unable to start fails the crawl (503) rather than every page quietly going unrendered.
+    if (err instanceof BrowserUnavailableError) {
+      throw new UnavailableError('chromium-unavailable', err.message, { cause: err });
     }
     // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
     return raw?.record ?? (await extractor.raw({ ctx, res, ...withRules })).record;

@@ -15,6 +15,7 @@ import type {
 import type { JobKind, JobOf } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import { PageVectorIndex } from './page-vector-index.js';
 import { requirePassages } from './passages-ready.js';
@@ -105,7 +106,8 @@ export class EmbeddingService {
       await embedder.start();
       return embedder;
     } catch (err) {
-      if (err instanceof ModelUnavailableError) throw new UnavailableError('model-unavailable', err.message);
+      if (err instanceof ModelUnavailableError)
+        throw new UnavailableError('model-unavailable', err.message, { cause: err });
       throw err;
     }
   }
@@ -145,8 +147,7 @@ export class EmbeddingService {
 
   /** A site that does not exist is an error: for a search, not "nothing found" (nor an idea called new). */
   private requireSite(siteId: number | undefined | null): void {
-    if (siteId != null && !this.store.sites.get(siteId))
-      throw new NotFoundError(`No site with id ${siteId}.`);
+    if (siteId != null) requireSite(this.store, siteId);
   }
 
   async search(q: EmbeddingSearch): Promise<EmbeddingSearchResult> {

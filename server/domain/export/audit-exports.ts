@@ -6,22 +6,8 @@
 import type { Finding, Issue } from '../../schemas/audit.js';
 import { EVIDENCE } from '../../schemas/audit-terms.js';
 import type { AuditService } from '../audit/audit-service.js';
-import type { ExportFormat, Row } from './datasets.js';
+import type { Row } from './datasets.js';
 import type { Sheet } from './xlsx-writer.js';
-
-export const AUDIT_EXPORTS = [
-  {
-    name: 'issues',
-    formats: ['csv'] as ExportFormat[],
-    description: 'The site audit: one row per check with its priority, severity, URL count, share and mute.',
-  },
-  {
-    name: 'issue-urls',
-    formats: ['csv', 'xlsx'] as ExportFormat[],
-    description:
-      'Every finding of the site audit with its evidence (CSV: one row per finding; XLSX: one sheet per check).',
-  },
-];
 
 export const ISSUE_COLUMNS = [
   'check',

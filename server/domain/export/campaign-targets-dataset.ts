@@ -5,7 +5,7 @@
 import type { Store } from '../../store/index.js';
 import type { TargetRow } from '../../store/repos/targets-repo.js';
 import type { TargetStatus } from '../../schemas/targets.js';
-import type { Dataset, Row } from './datasets.js';
+import type { Row, TableDataset } from './datasets.js';
 
 export interface CampaignExportFilter {
   campaignId: number;
@@ -58,18 +58,10 @@ function toRow(store: Store, t: TargetRow): Row {
   };
 }
 
-export const CAMPAIGN_TARGETS = {
-  name: 'campaign-targets',
-  description:
-    'A campaign’s targets with score, rationale, pages and notes (query `campaign_id`, optional repeatable `status`).',
-  formats: ['csv', 'xlsx'] as Dataset['formats'],
-  columns: COLUMNS,
-};
-
 /** The dataset for one campaign, in id order, read a page at a time like every other export. */
-export function campaignTargetsDataset(filter: CampaignExportFilter): Dataset {
+export function campaignTargetsDataset(filter: CampaignExportFilter): TableDataset {
   return {
-    ...CAMPAIGN_TARGETS,
+    columns: COLUMNS,
     read: (store, _siteId, after, limit) => {
       const rows = store.targets.list(
         { campaignId: filter.campaignId, statuses: filter.statuses },

@@ -6,14 +6,7 @@
 import type { Change } from '../../schemas/history.js';
 import type { HistoryService } from '../history/history-service.js';
 import { cellOf } from './audit-exports.js';
-import type { ExportFormat, Row } from './datasets.js';
-
-export const CHANGES_EXPORT = {
-  name: 'changes',
-  formats: ['csv', 'xlsx'] as ExportFormat[],
-  description:
-    'What changed between two crawls (query `from` and `to`; default the last two): one row per change with its before and after.',
-};
+import type { Row } from './datasets.js';
 
 export const CHANGE_COLUMNS = [
   'from_crawl',

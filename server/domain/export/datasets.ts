@@ -1,28 +1,21 @@
 /**
- * The datasets that can be exported, each read a page at a time by keyset (never one long-open statement, so
- * a crawl can keep writing while a large export streams).
+ * The tables a site exports, each read a page at a time by keyset (never one long-open statement, so a crawl
+ * can keep writing while a large export streams). Their names, formats and descriptions are the registry's
+ * (export-registry.ts).
  */
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
 import { valuesForRules } from '../extraction/page-values.js';
-import { graphFile, type GraphFormat } from './graph-export.js';
 
-export type { ExportFormat } from '../../schemas/export.js';
-import type { ExportFormat } from '../../schemas/export.js';
 export type Row = Record<string, string | number | boolean | null>;
 
-export interface Dataset {
-  name: string;
-  description: string;
-  formats: ExportFormat[];
+export interface TableDataset {
   columns: string[];
   /** Columns that depend on the site (a column per custom extraction rule); `columns` when absent. */
   columnsFor?(store: Store, siteId: number): string[];
   /** Up to `limit` rows after `after` (a row id), and the id to continue from (null at the end). */
-  read?(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
-  /** Datasets that are not tables (the link graph) write their own file. */
-  stream?(store: Store, siteId: number, format: ExportFormat): AsyncGenerator<string>;
+  read(store: Store, siteId: number, after: number, limit: number): { rows: Row[]; last: number | null };
 }
 
 const page = <T extends { id: number }>(rows: T[], map: (r: T) => Row, limit: number) => ({
@@ -53,128 +46,109 @@ const PAGE_COLUMNS: (keyof PageRow)[] = [
   'crawled_at',
 ];
 
-export const DATASETS: Dataset[] = [
-  {
-    name: 'pages',
-    description: 'Every fetched URL with its crawl fields.',
-    formats: ['csv', 'xlsx', 'json', 'ndjson'],
-    columns: PAGE_COLUMNS,
-    columnsFor: (store, siteId) => [
-      ...PAGE_COLUMNS,
-      ...store.extractors.list(siteId).map((r) => `extract:${r.name}`),
-    ],
-    read: (store, siteId, after, limit) => {
-      const rows = store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit);
-      const rules = store.extractors.list(siteId);
-      const extracts = valuesForRules(
-        store,
-        rules,
-        rows.map((r) => r.id),
-      );
-      return page(
-        rows,
-        (r) => ({
-          ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, r[c]])),
-          indexable: r.indexable === 1,
-          ...Object.fromEntries(
-            Object.entries(extracts.get(r.id) ?? {}).map(([name, v]) => [
-              `extract:${name}`,
-              Array.isArray(v) ? v.join(' | ') : v,
-            ]),
-          ),
-        }),
-        limit,
-      );
-    },
+export const pagesTable: TableDataset = {
+  columns: PAGE_COLUMNS,
+  columnsFor: (store, siteId) => [
+    ...PAGE_COLUMNS,
+    ...store.extractors.list(siteId).map((r) => `extract:${r.name}`),
+  ],
+  read: (store, siteId, after, limit) => {
+    const rows = store.pagesQuery.list({ siteId }, 'id', after ? { value: after, id: after } : null, limit);
+    const rules = store.extractors.list(siteId);
+    const extracts = valuesForRules(
+      store,
+      rules,
+      rows.map((r) => r.id),
+    );
+    return page(
+      rows,
+      (r) => ({
+        ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, r[c]])),
+        indexable: r.indexable === 1,
+        ...Object.fromEntries(
+          Object.entries(extracts.get(r.id) ?? {}).map(([name, v]) => [
+            `extract:${name}`,
+            Array.isArray(v) ? v.join(' | ') : v,
+          ]),
+        ),
+      }),
+      limit,
+    );
   },
-  {
-    name: 'links',
-    description: 'Every link: source, target, kind, anchor text, nofollow, count.',
-    formats: ['csv'],
-    columns: ['source', 'target', 'edge_kind', 'anchor_text', 'nofollow', 'count'],
-    read: (store, siteId, after, limit) =>
-      page(
-        store.pagesQuery.siteLinks(siteId, after, limit),
-        (r) => ({
-          source: r.source,
-          target: r.target,
-          edge_kind: r.edge_kind,
-          anchor_text: r.anchor_text,
-          nofollow: r.nofollow === 1,
-          count: r.count,
-        }),
-        limit,
-      ),
-  },
-  {
-    name: 'other-urls',
-    description: 'URLs that are not indexable pages, with the reason.',
-    formats: ['csv'],
-    columns: [
-      'url',
-      'reason',
-      'sources',
-      'status_code',
-      'content_type',
-      'inlinks',
-      'gsc_clicks',
-      'gsc_impressions',
-      'first_seen_at',
-    ],
-    read: (store, siteId, after, limit) => {
-      const rows = store.otherUrls.list(siteId, undefined, 0, after, limit);
-      const gsc = new Map(store.gscFigures.figuresFor(rows.map((r) => r.id)).map((f) => [f.url_id, f]));
-      return page(
-        rows,
-        (r) => ({
-          url: r.url,
-          reason: r.reason,
-          sources: sourcesFromBits(r.sources).join(' '),
-          status_code: r.status_code,
-          content_type: r.content_type,
-          inlinks: r.inlinks,
-          gsc_clicks: gsc.get(r.id)?.clicks ?? null,
-          gsc_impressions: gsc.get(r.id)?.impressions ?? null,
-          first_seen_at: r.first_seen_at,
-        }),
-        limit,
-      );
-    },
-  },
-  {
-    name: 'similarity-pairs',
-    description: 'Duplicate, merge and related page pairs of the current analysis.',
-    formats: ['csv', 'xlsx', 'json'],
-    columns: ['page_a', 'url_a', 'page_b', 'url_b', 'outcome', 'reranker', 'cosine', 'jaccard'],
-    read: (store, siteId, after, limit) => {
-      const rows = store.similarity.pairs(
-        { siteId },
-        'id',
-        after ? { value: after, id: after } : null,
-        limit,
-      );
-      return page(
-        rows,
-        (r) => ({
-          page_a: r.page_a,
-          url_a: store.pages.get(r.page_a)?.url ?? null,
-          page_b: r.page_b,
-          url_b: store.pages.get(r.page_b)?.url ?? null,
-          outcome: r.outcome,
-          reranker: r.reranker,
-          cosine: r.cosine,
-          jaccard: r.jaccard,
-        }),
-        limit,
-      );
-    },
-  },
-];
+};
 
-DATASETS.push({
-  name: 'clusters',
-  description: 'Clusters of pages that could be one page: one row per cluster member.',
-  formats: ['csv', 'json'],
+export const linksTable: TableDataset = {
+  columns: ['source', 'target', 'edge_kind', 'anchor_text', 'nofollow', 'count'],
+  read: (store, siteId, after, limit) =>
+    page(
+      store.pagesQuery.siteLinks(siteId, after, limit),
+      (r) => ({
+        source: r.source,
+        target: r.target,
+        edge_kind: r.edge_kind,
+        anchor_text: r.anchor_text,
+        nofollow: r.nofollow === 1,
+        count: r.count,
+      }),
+      limit,
+    ),
+};
+
+export const otherUrlsTable: TableDataset = {
+  columns: [
+    'url',
+    'reason',
+    'sources',
+    'status_code',
+    'content_type',
+    'inlinks',
+    'gsc_clicks',
+    'gsc_impressions',
+    'first_seen_at',
+  ],
+  read: (store, siteId, after, limit) => {
+    const rows = store.otherUrls.list(siteId, undefined, 0, after, limit);
+    const gsc = new Map(store.gscFigures.figuresFor(rows.map((r) => r.id)).map((f) => [f.url_id, f]));
+    return page(
+      rows,
+      (r) => ({
+        url: r.url,
+        reason: r.reason,
+        sources: sourcesFromBits(r.sources).join(' '),
+        status_code: r.status_code,
+        content_type: r.content_type,
+        inlinks: r.inlinks,
+        gsc_clicks: gsc.get(r.id)?.clicks ?? null,
+        gsc_impressions: gsc.get(r.id)?.impressions ?? null,
+        first_seen_at: r.first_seen_at,
+      }),
+      limit,
+    );
+  },
+};
+
+export const similarityPairsTable: TableDataset = {
+  columns: ['page_a', 'url_a', 'page_b', 'url_b', 'outcome', 'reranker', 'cosine', 'jaccard'],
+  read: (store, siteId, after, limit) => {
+    const rows = store.similarity.pairs({ siteId }, 'id', after ? { value: after, id: after } : null, limit);
+    return page(
+      rows,
+      (r) => ({
+        page_a: r.page_a,
+        url_a: store.pages.get(r.page_a)?.url ?? null,
+        page_b: r.page_b,
+        url_b: store.pages.get(r.page_b)?.url ?? null,
+        outcome: r.outcome,
+        reranker: r.reranker,
+        cosine: r.cosine,
+        jaccard: r.jaccard,
+      }),
+      limit,
+    );
+  },
+};
+
+export const clustersTable: TableDataset = {
   columns: ['cluster_id', 'label', 'size', 'mean_reranker', 'representative_url', 'url', 'score'],
   read: (store, siteId, after, limit) => {
     // Clusters are read a page at a time; each expands to its members.
@@ -193,13 +167,9 @@ DATASETS.push({
     );
     return { rows, last: clusters.length === limit ? clusters.at(-1)!.id : null };
   },
-});
+};
 
-DATASETS.push({
-  name: 'gsc',
-  description:
-    'Search Console rows: page × query × date from the API, and per-page, per-query and per-day totals from an imported export (see grain).',
-  formats: ['csv'],
+export const gscTable: TableDataset = {
   columns: ['grain', 'url', 'query', 'date', 'clicks', 'impressions', 'ctr', 'position'],
   read: (store, siteId, after, limit) =>
     page(
@@ -216,14 +186,4 @@ DATASETS.push({
       }),
       limit,
     ),
-});
-
-DATASETS.push({
-  name: 'link-graph',
-  description: 'The internal link graph for Gephi or Cytoscape (GEXF, GraphML) or as JSON.',
-  formats: ['gexf', 'graphml', 'json'],
-  columns: [],
-  stream: (store, siteId, format) => graphFile(store, siteId, format as GraphFormat),
-});
-
-export const datasetNamed = (name: string) => DATASETS.find((d) => d.name === name);
+};

@@ -63,12 +63,12 @@ export class ExtractionService {
   ) {}
 
   list(siteId: number): { items: Extractor[] } {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     return { items: this.store.extractors.list(siteId).map(toExtractor) };
   }
 
   private row(siteId: number, id: number): ExtractorRow {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     const row = this.store.extractors.get(id);
     if (!row || row.site_id !== siteId) throw new NotFoundError(`Site ${siteId} has no extractor ${id}.`);
     return row;
@@ -93,7 +93,7 @@ export class ExtractionService {
   }
 
   create(siteId: number, body: ExtractorCreate): Extractor {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     const draft = normalizeDraft(body);
     checkRule(draft);
     const row = this.store.tx(() => {
@@ -136,7 +136,7 @@ export class ExtractionService {
 
   /** Starts re-applying the site's main-text rules to its stored pages. */
   startApply(siteId: number): JobOf<'extract_apply'> {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     return this.jobs.create({
       kind: 'extract_apply',
       site_id: siteId,
@@ -151,7 +151,7 @@ export class ExtractionService {
     signal: AbortSignal,
     progress: (p: Partial<JobProgress>) => void,
   ): Promise<JobResultOf<'extract_apply'>> {
-    this.sites.get(siteId);
+    this.sites.require(siteId);
     return applyMainTextRules(this.store, this.bus, siteId, signal, progress);
   }
 }

@@ -22,7 +22,7 @@ export function valuesForRules(
   const names = new Map(rules.map((r) => [r.id, r.name]));
   for (const row of store.pageExtracts.forPages(pageIds, [...names.keys()])) {
     const values = out.get(row.page_id);
-    if (values) values[names.get(row.extractor_id)!] = JSON.parse(row.value_json) as ExtractValue;
+    if (values) values[names.get(row.extractor_id)!] = row.value;
   }
   return out;
 }

@@ -37,9 +37,11 @@ export function checkRule(draft: RuleDraft, at = 'body'): void {
     if (probe?.error) throw new RuleError(/not nodes/.test(probe.error) ? 'take' : 'selector', probe.error);
   } catch (err) {
     if (err instanceof RuleError) {
-      throw new ValidationError(`Invalid rule "${draft.name}": ${err.field} ${err.message}.`, [
-        { path: `${at}.${err.field}`, message: err.message },
-      ]);
+      throw new ValidationError(
+        `Invalid rule "${draft.name}": ${err.field} ${err.message}.`,
+        [{ path: `${at}.${err.field}`, message: err.message }],
+        { cause: err },
+      );
     }
     throw err;
   }

@@ -14,8 +14,9 @@ export class RuleError extends Error {
   constructor(
     readonly field: 'selector' | 'take' | 'source',
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'RuleError';
   }
 }
@@ -54,7 +55,9 @@ export function compileRegex(pattern: string, flags = ''): RE2JS {
   try {
     return RE2JS.compile(pattern, bits);
   } catch (err) {
-    throw new RuleError('selector', `not a valid regular expression: ${(err as Error).message}`);
+    throw new RuleError('selector', `not a valid regular expression: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 
@@ -64,7 +67,9 @@ function compileMatcher(rule: ExtractRule, take: Take): Matcher {
       try {
         return { kind: 'css', query: compileCss<AnyNode, Element>(rule.selector) };
       } catch (err) {
-        throw new RuleError('selector', `not a valid CSS selector: ${(err as Error).message}`);
+        throw new RuleError('selector', `not a valid CSS selector: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
     }
     case 'xpath': {
@@ -72,7 +77,9 @@ function compileMatcher(rule: ExtractRule, take: Take): Matcher {
       try {
         expr = parseXPath(rule.selector);
       } catch (err) {
-        throw new RuleError('selector', `not a valid XPath 1.0 expression: ${(err as Error).message}`);
+        throw new RuleError('selector', `not a valid XPath 1.0 expression: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
       const unknown = unknownXPathFunction(rule.selector);
       if (unknown) throw new RuleError('selector', `${unknown}() is not an XPath 1.0 function`);

@@ -18,6 +18,7 @@ import type {
   LinkImpact,
 } from '../../schemas/graph.js';
 import { NotFoundError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 import { aggregateGroups, groupByCluster, groupByDirectory } from './graph-groups.js';
@@ -66,7 +67,7 @@ export class GraphService {
       cursor?: CursorKey | undefined;
     },
   ): LinkGraph {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const kinds = [...new Set(q.edge_kind ?? EDGE_KINDS)];
     const afterId = afterKey(q.cursor, 'number') ?? 0;
     const { page: edges, next_cursor } = idPage(
@@ -100,7 +101,7 @@ export class GraphService {
   }
 
   groups(siteId: number, q: GraphGroupsQuery): GraphGroups {
-    const site = this.requireSite(siteId);
+    const site = requireSite(this.store, siteId);
     const ctx = this.context(siteId, kindMask(q.edge_kind));
     const grouping =
       q.by === 'cluster'
@@ -118,7 +119,7 @@ export class GraphService {
   }
 
   path(siteId: number, q: { to: number; edge_kind?: EdgeKind[] | undefined }): GraphPath {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const ctx = this.context(siteId, kindMask(q.edge_kind));
     const target = this.requirePage(ctx, q.to);
     if (!ctx.index.starts.length)
@@ -184,7 +185,7 @@ export class GraphService {
   }
 
   linkImpact(siteId: number, q: { source: number; target: number }): LinkImpact {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const ctx = this.context(siteId, ALL_KINDS_MASK);
     const source = this.requirePage(ctx, q.source);
     const target = this.requirePage(ctx, q.target);
@@ -209,12 +210,6 @@ export class GraphService {
 
   private context(siteId: number, mask: number): NodeContext {
     return { store: this.store, siteId, index: this.indexes.get(siteId), mask };
-  }
-
-  private requireSite(siteId: number) {
-    const site = this.store.sites.get(siteId);
-    if (!site) throw new NotFoundError(`No site with id ${siteId}.`);
-    return site;
   }
 
   /** The page's position in the site's index; 404 when it is not a fetched page of this site. */

@@ -10,6 +10,7 @@ import {
   type ChangeList,
   type ChangesQuery,
   type PageHistory,
+  type PageState,
   type Snapshot,
 } from '../../schemas/history.js';
 import type { CursorKey } from '../../schemas/common.js';
@@ -17,11 +18,12 @@ import type { SiteChangedEvent } from '../../schemas/events.js';
 import type { Store } from '../../store/index.js';
 import type { SnapshotRow, UrlStateRow } from '../../store/repos/history-repo.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { afterKey, cursorPage } from '../sort-cursor.js';
 import { changeNotice } from './change-notice.js';
-import { pageChanges, toPageState } from './page-changes.js';
+import { pageChanges } from './page-changes.js';
 
 type Computed = Omit<Change, 'page_id'>;
 const KIND_RANK = new Map(CHANGE_KINDS.map((k, i) => [k, i]));
@@ -33,7 +35,10 @@ const toSnapshot = (r: SnapshotRow): Snapshot => ({
   changed: r.changed,
 });
 
-const present = (rows: UrlStateRow[]) => new Map(rows.filter((r) => r.present).map((r) => [r.url, r]));
+type PresentRow = UrlStateRow & { state: PageState };
+/** The URLs that were pages at the crawl, by URL. */
+const present = (rows: UrlStateRow[]) =>
+  new Map(rows.filter((r): r is PresentRow => r.state !== null).map((r) => [r.url, r]));
 
 export class HistoryService {
   /** The last comparison computed per site; a snapshot, an audit or a measured cosine makes it stale. */
@@ -60,7 +65,7 @@ export class HistoryService {
   }
 
   snapshots(siteId: number, q: { limit: number; cursor?: CursorKey | undefined }) {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const after = afterKey(q.cursor, 'number');
     const rows = this.store.history
       .snapshots(siteId)
@@ -85,7 +90,7 @@ export class HistoryService {
 
   /** The two snapshots a comparison is between: `to` defaults to the latest, `from` to the one before it. */
   pair(siteId: number, from?: number, to?: number): { from: SnapshotRow; to: SnapshotRow } {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const all = this.store.history.snapshots(siteId);
     const find = (id: number, param: 'from' | 'to') => {
       const s = all.find((r) => r.crawl_id === id);
@@ -158,8 +163,7 @@ export class HistoryService {
       const a = before.get(url);
       const b = after.get(url);
       const cosine = b && b.crawl_id === toId ? b.content_cosine : null;
-      for (const c of pageChanges(a && toPageState(a), b && toPageState(b), cosine))
-        changes.push({ url, check: null, ...c });
+      for (const c of pageChanges(a?.state, b?.state, cosine)) changes.push({ url, check: null, ...c });
     }
     const runs = [this.store.audit.runOfCrawl(siteId, fromId), this.store.audit.runOfCrawl(siteId, toId)];
     const issues = runs[0] !== null && runs[1] !== null;
@@ -195,7 +199,7 @@ export class HistoryService {
       siteName: site.name,
       mode: this.settings.get().change_notices,
       changes,
-      wasIndexable: (url) => before.get(url)?.indexable === 1,
+      wasIndexable: (url) => before.get(url)?.state.indexable === true,
     });
     if (!notice) return null;
     const summary = summarize(changes);
@@ -208,10 +212,10 @@ export class HistoryService {
     const rows = this.store.history.urlRows(page.site_id, page.url);
     const snapshots = this.store.history.snapshots(page.site_id).reverse();
     const items: PageHistory['items'] = [];
-    let prev: ReturnType<typeof toPageState> | undefined;
+    let prev: PageState | undefined;
     for (const s of snapshots) {
       const row = rows.filter((r) => r.crawl_id <= s.crawl_id).at(-1);
-      const state = row?.present ? toPageState(row) : undefined;
+      const state = row?.state ?? undefined;
       const cosine = row && row.crawl_id === s.crawl_id ? row.content_cosine : null;
       const changes = items.length ? pageChanges(prev, state, cosine).map((c) => c.change) : [];
       items.push({
@@ -239,10 +243,6 @@ export class HistoryService {
       ]);
     }
     return { url, change: change as ChangeKind, check };
-  }
-
-  private requireSite(siteId: number): void {
-    if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
   }
 }
 

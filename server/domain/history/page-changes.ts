@@ -6,7 +6,6 @@
  */
 import type { ChangeKind, ChangeSide, PageState } from '../../schemas/history.js';
 import type { ExtractValue } from '../../schemas/extraction.js';
-import type { UrlStateRow } from '../../store/repos/history-repo.js';
 
 export interface PageChange {
   change: ChangeKind;
@@ -16,26 +15,6 @@ export interface PageChange {
 
 /** Inlinks move by at least this share (or to or from zero) to count as a change. */
 const INLINKS_SHARE = 0.25;
-
-export function toPageState(r: UrlStateRow): PageState {
-  return {
-    status_code: r.status_code as number | null,
-    fetch_error: r.fetch_error as string | null,
-    redirect_target: r.redirect_target as string | null,
-    title: r.title as string | null,
-    meta_description: r.meta_description as string | null,
-    h1: r.h1 as string | null,
-    canonical_url: r.canonical_url as string | null,
-    indexable: r.indexable === null ? null : r.indexable === 1,
-    indexability_reason: r.indexability_reason as string | null,
-    word_count: r.word_count as number | null,
-    content_hash: r.content_hash as string | null,
-    inlinks: r.inlinks as number | null,
-    outlinks: r.outlinks as number | null,
-    depth: r.depth as number | null,
-    extract: r.extracts === null ? null : (JSON.parse(r.extracts as string) as Record<string, ExtractValue>),
-  };
-}
 
 /**
  * The rules whose value differs between two crawls, each side with those rules only. A rule on one side only

@@ -9,7 +9,8 @@ import type { Store } from '../../store/index.js';
 import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
 import { GscQueries } from '../analytics/gsc-queries.js';
 import { jaccardEstimate, signatureFromBuffer } from '../crawl/minhash.js';
-import { NotFoundError, UnavailableError, ValidationError } from '../errors.js';
+import { UnavailableError, ValidationError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -64,7 +65,7 @@ export class SimilarityService {
   ) {}
 
   schedule(req: AnalyzeRequest): JobOf<'similarity'> {
-    if (!this.store.sites.get(req.site_id)) throw new NotFoundError(`No site with id ${req.site_id}.`);
+    requireSite(this.store, req.site_id);
     requirePassages(this.store, req.site_id, 'the similarity analysis');
     return this.jobs.create({
       kind: 'similarity',
@@ -116,6 +117,7 @@ export class SimilarityService {
       throw new ValidationError(
         `The cross-encoder in ${dir} could not be loaded: ${(err as Error).message}. Fix the folder or clear the similarity_cross_encoder_dir setting.`,
         [{ path: 'similarity_cross_encoder_dir', message: (err as Error).message }],
+        { cause: err },
       );
     }
   }

@@ -6,7 +6,8 @@ import type { CursorKey } from '../../schemas/common.js';
 import { CRAWL_SETTINGS_DEFAULTS, type Site, type SiteCreate, type SitePatch } from '../../schemas/sites.js';
 import type { SiteSummary } from '../../schemas/graph.js';
 import type { TargetPolicy } from '../crawl/target-policy.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import { requireSite } from './site-required.js';
 import type { EventBus } from '../events.js';
 import { nextCrawlAt, withScheduleSince } from '../schedule/crawl-schedule.js';
 import { afterKey, idPage } from '../sort-cursor.js';
@@ -51,7 +52,7 @@ export class SitesService {
 
   /** The credentials a crawl of the site sends, with the origin they are for. */
   credentials(id: number): { origin: string; credentials: UrlCredentials } | null {
-    const row = this.row(id);
+    const row = requireSite(this.store, id);
     const credentials = this.store.siteCredentials.get(id);
     return credentials ? { origin: row.origin, credentials } : null;
   }
@@ -79,14 +80,13 @@ export class SitesService {
     return { href, credentials: credentials ?? httpAuth };
   }
 
-  private row(id: number): SiteRow {
-    const row = this.store.sites.get(id);
-    if (!row) throw new NotFoundError(`No site with id ${id}.`);
-    return row;
+  /** The 404 of an unknown site, for callers that need nothing else of it. */
+  require(id: number): void {
+    requireSite(this.store, id);
   }
 
   get(id: number): Site {
-    return this.toSite(this.row(id));
+    return this.toSite(requireSite(this.store, id));
   }
 
   list(q: { limit: number; cursor?: CursorKey | undefined }) {
@@ -114,12 +114,12 @@ export class SitesService {
   }
 
   async update(id: number, patch: SitePatch): Promise<Site> {
-    this.row(id);
+    requireSite(this.store, id);
     const given = patch.start_url ? await this.startUrl(patch.start_url, patch.http_auth) : null;
     const credentials = given ? given.credentials : patch.http_auth;
     // Read again after the await: another request may have changed the site meanwhile.
     const updated = this.store.tx(() => {
-      const row = this.row(id);
+      const row = requireSite(this.store, id);
       const startUrl = given?.href ?? row.start_url;
       // Credentials were given for one origin; a start URL on another origin does not take them along.
       const moved = originOf(startUrl) !== row.origin;
@@ -137,14 +137,14 @@ export class SitesService {
   }
 
   summary(id: number): Omit<SiteSummary, 'audit'> {
-    this.row(id);
+    requireSite(this.store, id);
     const stats = this.store.siteStats.get(id);
     return { site_id: id, pages: stats.pages, ...this.store.siteStats.summary(id) };
   }
 
   /** Deletes the site and, by foreign-key cascade, everything stored for it. Refused while work runs on it. */
   delete(id: number): void {
-    this.row(id);
+    requireSite(this.store, id);
     this.store.tx(() => {
       const active = this.store.jobs.list({
         beforeId: null,

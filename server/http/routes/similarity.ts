@@ -8,7 +8,7 @@ export function similarityRoutes(s: Services) {
     'similarity.analyze': ({ body }) => s.similarity.schedule(body),
     'similarity.pairs': ({ query }) => s.similarityQueries.pairs(query),
     'similarity.sitePairs': ({ params, query }) => {
-      s.sites.get(params.site_id);
+      s.sites.require(params.site_id);
       return s.similarityQueries.pairs({ ...query, site_id: params.site_id });
     },
     'similarity.clusters': ({ query }) => s.similarityQueries.clusters(query),

@@ -16,7 +16,7 @@ export function sitesRoutes(s: Services) {
       audit: s.audit.health(params.site_id),
     }),
     'sites.crawls': ({ params, query }) => {
-      s.sites.get(params.site_id);
+      s.sites.require(params.site_id);
       return s.jobs.list({ ...query, site_id: params.site_id, kind: ['crawl'] });
     },
     'sites.update': ({ params, body }) => s.sites.update(params.site_id, body),

@@ -4,9 +4,10 @@
  * repeated blindly, since a second run would add another batch the analyst did not ask for.
  */
 import type { ActionContext, CampaignActions } from '../../domain/campaigns/campaign-actions.js';
-import type { JobContext, JobKind } from '../job-kind.js';
+import type { CampaignActionKind } from '../../schemas/jobs.js';
+import type { JobContext, JobRunners } from '../job-kind.js';
 
-type ActionKinds = [JobKind<'campaign_expand'>, JobKind<'campaign_refresh'>, JobKind<'campaign_rebuild'>];
+type ActionKinds = Pick<JobRunners, CampaignActionKind>;
 
 export function campaignJobKinds(actions: CampaignActions): ActionKinds {
   // The campaign the job acts on, and the part of the job's context an action uses.
@@ -15,21 +16,21 @@ export function campaignJobKinds(actions: CampaignActions): ActionKinds {
     const actionCtx: ActionContext = { signal: ctx.signal, progress: (p) => ctx.progress(p) };
     return [ctx.job.campaign_id, actionCtx] as const;
   };
-  return [
-    {
+  return {
+    campaign_expand: {
       kind: 'campaign_expand',
       onRestart: 'fail',
       run: (ctx) => actions.expand(...args(ctx)),
     },
-    {
+    campaign_refresh: {
       kind: 'campaign_refresh',
       onRestart: 'rerun',
       run: (ctx) => actions.refresh(...args(ctx)),
     },
-    {
+    campaign_rebuild: {
       kind: 'campaign_rebuild',
       onRestart: 'rerun',
       run: (ctx) => actions.rebuild(...args(ctx)),
     },
-  ];
+  };
 }

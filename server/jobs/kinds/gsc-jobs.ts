@@ -5,14 +5,11 @@
  */
 import type { GscImport } from '../../domain/analytics/gsc-import.js';
 import type { GscSync } from '../../domain/analytics/gsc-sync.js';
-import type { JobKind } from '../job-kind.js';
+import type { JobRunners } from '../job-kind.js';
 
-export function gscJobKinds(
-  sync: GscSync,
-  importer: GscImport,
-): [JobKind<'gsc_sync'>, JobKind<'gsc_import'>] {
-  return [
-    {
+export function gscJobKinds(sync: GscSync, importer: GscImport): Pick<JobRunners, 'gsc_sync' | 'gsc_import'> {
+  return {
+    gsc_sync: {
       kind: 'gsc_sync',
       onRestart: 'resume',
       maxAttempts: 2,
@@ -26,7 +23,7 @@ export function gscJobKinds(
         });
       },
     },
-    {
+    gsc_import: {
       kind: 'gsc_import',
       onRestart: 'rerun',
       async run(ctx) {
@@ -37,5 +34,5 @@ export function gscJobKinds(
         });
       },
     },
-  ];
+  };
 }

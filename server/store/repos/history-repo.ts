@@ -1,8 +1,11 @@
 /**
  * Rows of `crawl_snapshots` and `url_states` (migration 22): a page's state per crawl, stored as changes only.
  * A snapshot is written in one pass over the site's pages at the end of a crawl, against the states the
- * previous snapshots add up to; reading a crawl's states takes each URL's latest row at or before it.
+ * previous snapshots add up to; reading a crawl's states takes each URL's latest row at or before it. States
+ * are read decoded (`indexable` a boolean, the extract values parsed); writing compares them as stored.
  */
+import type { ExtractValue } from '../../schemas/extraction.js';
+import type { PageState } from '../../schemas/history.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 import { statementCache } from '../statement-cache.js';
@@ -25,17 +28,44 @@ export const STATE_FIELDS = [
   'depth',
   // The page's custom extraction values (#21) as a JSON object by rule name; null when its site has none.
   'extracts',
-] as const;
+] as const satisfies readonly (keyof StoredState)[];
 export type StateField = (typeof STATE_FIELDS)[number];
 
-export type PageState = Record<StateField, string | number | null>;
+/** A page's state as its columns hold it. */
+interface StoredState {
+  status_code: number | null;
+  fetch_error: string | null;
+  redirect_target: string | null;
+  title: string | null;
+  meta_description: string | null;
+  h1: string | null;
+  canonical_url: string | null;
+  indexable: 0 | 1 | null;
+  indexability_reason: string | null;
+  word_count: number | null;
+  content_hash: string | null;
+  inlinks: number | null;
+  outlinks: number | null;
+  depth: number | null;
+  /** JSON: the values by rule name. */
+  extracts: string | null;
+}
 
-export interface UrlStateRow extends PageState {
+interface StoredUrlState extends StoredState {
   url: string;
   crawl_id: number;
   url_id: number;
-  /** 0: the URL was not among the site's pages at this crawl. */
+  /** 0: the URL was not among the site's pages at this crawl (a tombstone, every state field null). */
   present: 0 | 1;
+  content_cosine: number | null;
+}
+
+export interface UrlStateRow {
+  url: string;
+  crawl_id: number;
+  url_id: number;
+  /** The page as this crawl left it; null when the URL was not among the site's pages. */
+  state: PageState | null;
   content_cosine: number | null;
 }
 
@@ -47,7 +77,34 @@ export interface SnapshotRow {
   changed: number;
 }
 
-const sameState = (a: PageState, b: PageState) => STATE_FIELDS.every((f) => a[f] === b[f]);
+const sameState = (a: StoredState, b: StoredState) => STATE_FIELDS.every((f) => a[f] === b[f]);
+
+const toPageState = (r: StoredState): PageState => ({
+  status_code: r.status_code,
+  fetch_error: r.fetch_error,
+  redirect_target: r.redirect_target,
+  title: r.title,
+  meta_description: r.meta_description,
+  h1: r.h1,
+  canonical_url: r.canonical_url,
+  indexable: r.indexable === null ? null : r.indexable === 1,
+  indexability_reason: r.indexability_reason,
+  word_count: r.word_count,
+  content_hash: r.content_hash,
+  inlinks: r.inlinks,
+  outlinks: r.outlinks,
+  depth: r.depth,
+  extract: r.extracts === null ? null : (JSON.parse(r.extracts) as Record<string, ExtractValue>),
+});
+
+const toUrlState = (r: StoredUrlState): UrlStateRow => ({
+  url: r.url,
+  crawl_id: r.crawl_id,
+  url_id: r.url_id,
+  state: r.present ? toPageState(r) : null,
+  content_cosine: r.content_cosine,
+});
+
 const COLUMNS = STATE_FIELDS.join(', ');
 /** A page's state fields as read from `pages`: its extract values gathered by rule, in the rules' order. */
 const PAGE_COLUMNS = STATE_FIELDS.map((f) =>
@@ -62,7 +119,7 @@ export function historyRepo(db: Db) {
   // Prepared on first use: a store is also built over databases from before migration 22 (the migration tests).
   const prepared = statementCache(db);
   const latestAt = () =>
-    prepared<[number, number, number], UrlStateRow>(
+    prepared<[number, number, number], StoredUrlState>(
       `SELECT s.* FROM url_states s
        JOIN (SELECT url, MAX(crawl_id) AS c FROM url_states WHERE site_id = ? AND crawl_id <= ? GROUP BY url) m
          ON s.url = m.url AND s.crawl_id = m.c
@@ -83,13 +140,16 @@ export function historyRepo(db: Db) {
       prepared<[number], SnapshotRow>('SELECT * FROM crawl_snapshots WHERE crawl_id = ?').get(crawlId),
 
     /** Every URL's latest row at or before `crawlId`, tombstones included. */
-    statesAt: (siteId: number, crawlId: number): UrlStateRow[] => latestAt().all(siteId, crawlId, siteId),
+    statesAt: (siteId: number, crawlId: number): UrlStateRow[] =>
+      latestAt().all(siteId, crawlId, siteId).map(toUrlState),
 
     /** One URL's rows, oldest first. */
     urlRows: (siteId: number, url: string): UrlStateRow[] =>
-      prepared<[number, string], UrlStateRow>(
+      prepared<[number, string], StoredUrlState>(
         'SELECT * FROM url_states WHERE site_id = ? AND url = ? ORDER BY crawl_id',
-      ).all(siteId, url),
+      )
+        .all(siteId, url)
+        .map(toUrlState),
 
     /**
      * Snapshots the site's pages as crawl `crawlId` left them: a row for each URL whose state differs from the
@@ -99,9 +159,11 @@ export function historyRepo(db: Db) {
       const last = prepared<[number], { crawl_id: number }>(
         'SELECT crawl_id FROM crawl_snapshots WHERE site_id = ? ORDER BY crawl_id DESC LIMIT 1',
       ).get(siteId);
-      const before = new Map<string, UrlStateRow>();
-      if (last) for (const r of repo.statesAt(siteId, last.crawl_id)) if (r.present) before.set(r.url, r);
-      const pages = prepared<[number], PageState & { id: number; url: string }>(
+      // Compared as stored: equal columns are an unchanged page, whatever decoding would make of them.
+      const before = new Map<string, StoredUrlState>();
+      if (last)
+        for (const r of latestAt().all(siteId, last.crawl_id, siteId)) if (r.present) before.set(r.url, r);
+      const pages = prepared<[number], StoredState & { id: number; url: string }>(
         `SELECT id, url, ${PAGE_COLUMNS} FROM pages WHERE site_id = ?`,
       ).all(siteId);
       prepared<[number, number, string], never>(

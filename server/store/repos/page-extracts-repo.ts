@@ -1,7 +1,9 @@
 /**
- * Rows of `page_extracts`: what each rule took from each page. A crawl replaces a page's rows with the page
- * (a page that is now a redirect or an error keeps no values from before); `extract_apply` replaces one rule's.
+ * Rows of `page_extracts`: what each rule took from each page, its value read back parsed from `value_json`. A
+ * crawl replaces a page's rows with the page (a page that is now a redirect or an error keeps no values from
+ * before); `extract_apply` replaces one rule's.
  */
+import type { ExtractValue } from '../../schemas/extraction.js';
 import type { Db } from '../db.js';
 import { statementCache } from '../statement-cache.js';
 
@@ -15,8 +17,20 @@ export interface PageExtractWrite {
 export interface PageExtractRow {
   page_id: number;
   extractor_id: number;
+  value: ExtractValue;
+}
+
+interface StoredPageExtract {
+  page_id: number;
+  extractor_id: number;
   value_json: string;
 }
+
+const toPageExtract = (r: StoredPageExtract): PageExtractRow => ({
+  page_id: r.page_id,
+  extractor_id: r.extractor_id,
+  value: JSON.parse(r.value_json) as ExtractValue,
+});
 
 const CHUNK = 500;
 
@@ -54,7 +68,11 @@ export function pageExtractsRepo(db: Db) {
         const ids = pageIds.slice(i, i + CHUNK);
         const sql = `SELECT page_id, extractor_id, value_json FROM page_extracts
           WHERE page_id IN (${ids.map(() => '?').join(',')}) AND extractor_id IN (${rules})`;
-        out.push(...prepared<number[], PageExtractRow>(sql).all(...ids, ...extractorIds));
+        out.push(
+          ...prepared<number[], StoredPageExtract>(sql)
+            .all(...ids, ...extractorIds)
+            .map(toPageExtract),
+        );
       }
       return out;
     },

@@ -55,8 +55,7 @@ describe('history repo', () => {
       Object.fromEntries(
         store.history
           .statesAt(1, crawl)
-          .filter((r) => r.present)
-          .map((r) => [new URL(r.url).pathname, r.title]),
+          .flatMap((r) => (r.state ? [[new URL(r.url).pathname, r.state.title]] : [])),
       );
     const expected = versions.map((_, i) => titlesAt(100 + i));
     expected.forEach((titles, i) => assert.deepEqual(titles, versions[i], `crawl ${i}`));

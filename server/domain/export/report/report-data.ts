@@ -8,7 +8,7 @@ import type { ReportMemberRow } from '../../../store/views/report-view.js';
 import { CHECK_IDS, CHECKS, type CheckId } from '../../../schemas/audit-checks.js';
 import { PRIORITIES, type Priority } from '../../../schemas/audit-terms.js';
 import { sourcesFromBits } from '../../../schemas/crawl.js';
-import { NotFoundError } from '../../errors.js';
+import { requireSite } from '../../sites/site-required.js';
 import { cellOf } from '../audit-exports.js';
 
 /** How many rows each list shows; the counts are always complete. */
@@ -96,8 +96,7 @@ export function collectReport(
   siteId: number,
   opts: { version: string; gsc: ReportGscSource | null },
 ): ReportData {
-  const site = store.sites.get(siteId);
-  if (!site) throw new NotFoundError(`No site with id ${siteId}.`);
+  const site = requireSite(store, siteId);
   const stats = store.siteStats.get(siteId);
   const summary = store.siteStats.summary(siteId);
   const times = store.report.responseTimes(siteId);

@@ -4,7 +4,7 @@
  */
 import { locateChromium } from '../../../adapters/chromium-locator.js';
 import { BrowserUnavailableError } from '../../../adapters/browser-pool.js';
-import { printPdf } from '../../../adapters/pdf-printer.js';
+import { PrintTimeoutError, printPdf } from '../../../adapters/pdf-printer.js';
 import type { Store } from '../../../store/index.js';
 import { TransientError, UnavailableError } from '../../errors.js';
 import type { SettingsService } from '../../settings/settings-service.js';
@@ -39,9 +39,15 @@ export class ReportService {
       return await printPdf(chromium, html, { footer: `Siteloupe site report · page {page} of {pages}` });
     } catch (err) {
       if (err instanceof BrowserUnavailableError)
-        throw new UnavailableError('chromium-unavailable', `${err.message}. ${CHROMIUM_MISSING}`);
-      if (err instanceof Error && err.name === 'TimeoutError')
-        throw new TransientError(`Chromium took too long to print the report (${err.message}); try again.`);
+        throw new UnavailableError('chromium-unavailable', `${err.message}. ${CHROMIUM_MISSING}`, {
+          cause: err,
+        });
+      if (err instanceof PrintTimeoutError)
+        throw new TransientError(
+          `Chromium took too long to print the report (${err.message}); try again.`,
+          {},
+          { cause: err },
+        );
       throw err;
     }
   }
