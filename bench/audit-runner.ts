@@ -4,9 +4,10 @@
  * runs the audit in the same process exactly as the `audit` job does (`services.audit.run(siteId)`), timed, with
  * the peak resident set reset before it (`/proc/self/clear_refs`), so the audit's peak is its own and not the
  * crawl's. Then, in a transaction it rolls back, it times each check alone: every SQL check through
- * `store.audit.runSqlCheck` (its SELECT and the INSERT of its findings), each group of code checks with the store
- * of its findings, and the populations with the counts (the embedding outliers need embeddings, which this site
- * has not: they cost nothing here). Prints one JSON line (the last line of stdout).
+ * `store.audit.runSqlCheck` (its SELECT and the INSERT of its findings), each pass of the code checks (a source
+ * read once for every check over it, or one whole-site check: `CODE_PASSES`) with the store of its findings, and
+ * the populations with the counts (the embedding outliers need embeddings, which this site has not: they cost
+ * nothing here). Prints one JSON line (the last line of stdout).
  *
  *   node --import tsx bench/audit-runner.ts <origin> <pages> <concurrency> [--plans=MS] [--keep-db=FILE]
  *
@@ -48,11 +49,10 @@ function resetPeak(): boolean {
 
 const { createTestApp, waitFor } = await import('../test/helpers/test-app.js');
 const { CHECK_SQL } = await import('../server/store/views/audit-sql.js');
-const { CHECK_IDS, CHECKS } = await import('../server/schemas/audit-checks.js');
-const { hreflangFindings, nearDuplicateFindings, urlFindings } =
-  await import('../server/domain/audit/code-checks.js');
-const { structuredDataFindings } = await import('../server/domain/audit/structured-data-checks.js');
-type SqlCheckId = keyof typeof CHECK_SQL;
+const { CHECK_IDS, CHECKS, SQL_CHECK_IDS } = await import('../server/schemas/audit-checks.js');
+const { CODE_PASSES } = await import('../server/domain/audit/code-check-runner.js');
+const { CRAWL_SETTINGS_DEFAULTS } = await import('../server/schemas/sites.js');
+type SqlCheckId = (typeof SQL_CHECK_IDS)[number];
 
 const t = await createTestApp();
 const created = await t.post('/sites', {
@@ -101,26 +101,21 @@ const time = <T>(fn: () => T): [T, number] => {
 try {
   t.store.tx(() => {
     const runId = t.store.audit.startRun(siteId, null, thresholds);
-    for (const check of Object.keys(CHECK_SQL) as SqlCheckId[]) {
+    for (const check of SQL_CHECK_IDS) {
       const [urls, ms] = time(() => t.store.audit.runSqlCheck(runId, siteId, check, thresholds));
       perCheck.push({ check, kind: 'sql', ms, urls });
     }
-    const groups = {
-      'url rules (6 checks)': () => urlFindings(t.store.auditInputs, siteId, thresholds),
-      'hreflang (5 checks)': () => hreflangFindings(t.store.auditInputs, siteId),
-      near_duplicate: () => nearDuplicateFindings(t.store.auditInputs, siteId, thresholds),
-      structured_data_invalid: () => structuredDataFindings(t.store.auditInputs, siteId),
-    };
-    for (const [name, run] of Object.entries(groups)) {
+    const ctx = { siteId, thresholds, store: t.store, userAgent: CRAWL_SETTINGS_DEFAULTS.user_agent };
+    for (const pass of CODE_PASSES) {
       const [urls, ms] = time(() => {
         let n = 0;
-        for (const [check, rows] of Object.entries(run())) {
-          t.store.audit.addFindings(runId, check as (typeof CHECK_IDS)[number], rows);
+        for (const { check, rows } of pass.run(ctx)) {
+          t.store.audit.addFindings(runId, check, rows);
           n += rows.length;
         }
         return n;
       });
-      perCheck.push({ check: name, kind: 'code', ms, urls });
+      perCheck.push({ check: pass.name, kind: 'code', ms, urls });
     }
     const [, ms] = time(() => {
       const populations = Object.fromEntries(

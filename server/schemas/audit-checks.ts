@@ -1,12 +1,15 @@
 /**
  * The audit's catalogue: every check as data — its stable id, category, severity, priority, a one-line title, why
- * it matters and how to fix it, the settings it reads, and the shape of its evidence. It is a closed registry
- * (the check ids are a type), so the store's SQL for each check and the docs' table cannot miss or misspell one.
- * `docs/audit.md` is generated from it. Priorities follow what fixing the problem is worth: `high` where search
- * engines or visitors hit a dead end, `medium` where rankings or crawl budget suffer, `low` for hygiene.
+ * it matters and how to fix it, the settings it reads, the shape of its evidence, and whether SQL or code decides
+ * it. It is a closed registry (the check ids are a type): the store's SQL (`CHECK_SQL`) and the code checks
+ * (`CODE_CHECKS`) are maps over the ids whose entry names them, so a check with no evaluator, or with both, does
+ * not compile, and a code check's findings are typed by its own evidence shape (`CheckEvidence<'check_id'>`).
+ * `docs/audit.md` is generated from it; docs/recipes/add-an-audit-check.md says how to add one. Priorities follow
+ * what fixing the problem is worth: `high` where search engines or visitors hit a dead end, `medium` where
+ * rankings or crawl budget suffer, `low` for hygiene.
  */
 import { z } from 'zod';
-import type { AuditCategory, EvidenceKind, Priority, Severity } from './audit-terms.js';
+import type { AuditCategory, EvidenceKind, EvidenceOf, Priority, Severity } from './audit-terms.js';
 
 /** Audit thresholds, each an app setting (`PATCH /settings`) with its default. */
 export const AUDIT_THRESHOLDS = {
@@ -50,11 +53,21 @@ export interface CheckDef {
   title: string;
   description: string;
   evidence: EvidenceKind;
+  /**
+   * What decides the check: `sql`, one SELECT in `CHECK_SQL` (server/store/views/audit-sql.ts), which SQLite runs
+   * straight into the findings; `code`, an entry of `CODE_CHECKS` (server/domain/audit/code-checks.ts), for what
+   * needs a parser, a model or a whole-site comparison. The two maps are typed by this field.
+   */
+  evaluator: 'sql' | 'code';
   applies_to: Population;
+  /** The settings the check reads, which its issue reports: a code check sees no others, a SQL check binds these. */
   thresholds?: readonly AuditThreshold[];
 }
 
-const check = (def: CheckDef) => def;
+/** Keeps the literal types of an entry's evidence shape, evaluator and thresholds: its evaluator is typed by them. */
+const check = <E extends EvidenceKind, V extends CheckDef['evaluator'], T extends AuditThreshold = never>(
+  def: Omit<CheckDef, 'thresholds'> & { evidence: E; evaluator: V; thresholds?: readonly T[] },
+) => def;
 
 export const CHECKS = {
   // Response codes
@@ -66,6 +79,7 @@ export const CHECKS = {
     description:
       'Visitors and search engines following a link here reach an error page, and the link passes nothing. Restore the page, redirect the URL to its closest replacement, or remove the links to it (the evidence lists up to 20 pages linking here).',
     evidence: 'status',
+    evaluator: 'sql',
     applies_to: 'pages',
   }),
   server_error: check({
@@ -76,6 +90,7 @@ export const CHECKS = {
     description:
       'The server failed (5xx) or gave no answer (timeout, reset, DNS, TLS): search engines slow down crawling of a site that errors and drop pages that keep failing. Check the server logs for the URL; the evidence says which error.',
     evidence: 'status',
+    evaluator: 'sql',
     applies_to: 'pages',
   }),
   // Redirects
@@ -87,6 +102,7 @@ export const CHECKS = {
     description:
       'A redirect costs a request and some link equity on every visit. Fine for old URLs; links inside the site should point at the final URL (see internal_redirect_link).',
     evidence: 'hops',
+    evaluator: 'sql',
     applies_to: 'pages',
   }),
   redirect_temporary: check({
@@ -97,6 +113,7 @@ export const CHECKS = {
     description:
       'A temporary redirect tells search engines to keep the old URL indexed. If the move is permanent, answer 301 or 308 instead.',
     evidence: 'hops',
+    evaluator: 'sql',
     applies_to: 'redirects',
   }),
   redirect_chain: check({
@@ -107,6 +124,7 @@ export const CHECKS = {
     description:
       'Each hop adds latency and search engines stop following after a few. Redirect the first URL straight to the final one (the evidence lists the hops).',
     evidence: 'hops',
+    evaluator: 'sql',
     applies_to: 'redirects',
   }),
   redirect_loop: check({
@@ -117,6 +135,7 @@ export const CHECKS = {
     description:
       'The redirects come back to a URL already visited, so the page can never be reached. Fix the rule that redirects the last hop.',
     evidence: 'hops',
+    evaluator: 'sql',
     applies_to: 'redirects',
   }),
   redirect_to_error: check({
@@ -127,6 +146,7 @@ export const CHECKS = {
     description:
       'The redirect leads to a URL that answers 4xx, 5xx or fails: the old URL’s visitors and links are lost. Point it at a live page.',
     evidence: 'hops',
+    evaluator: 'sql',
     applies_to: 'redirects',
   }),
   // Links
@@ -138,6 +158,7 @@ export const CHECKS = {
     description:
       'The page sends visitors and crawlers to a URL that answers 4xx, 5xx or fails. Change or remove each link the evidence lists (target, its status, the anchor text).',
     evidence: 'link_targets',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   internal_redirect_link: check({
@@ -148,6 +169,7 @@ export const CHECKS = {
     description:
       'Links through redirects waste a request and dilute link equity. Link straight to where each target ends (in the evidence).',
     evidence: 'redirect_targets',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   nofollow_internal_link: check({
@@ -158,6 +180,7 @@ export const CHECKS = {
     description:
       'nofollow on internal links keeps link equity from your own pages and hides them from discovery. Remove it unless the target should not be crawled (then block it in robots.txt or noindex it).',
     evidence: 'link_targets',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   orphan_page: check({
@@ -168,6 +191,7 @@ export const CHECKS = {
     description:
       'Known only from Search Console or a URL list (one known from a sitemap is orphan_in_sitemap): search engines give little weight to pages the site itself does not link to. Link to it from a relevant page, or retire it.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   dead_end_page: check({
@@ -178,6 +202,7 @@ export const CHECKS = {
     description:
       'An indexable page with no outgoing links is a dead end for visitors and crawlers. Add links to related pages or the section it belongs to.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   single_inlink: check({
@@ -188,6 +213,7 @@ export const CHECKS = {
     description:
       'A page with a single internal inlink is easy to lose in a redesign and gets little internal link equity. Link to it from other relevant pages.',
     evidence: 'linked_from',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   too_many_outlinks: check({
@@ -198,6 +224,7 @@ export const CHECKS = {
     description:
       'Each link gets a smaller share of the page’s equity and visitors a harder choice. Keep navigation lean and link to what matters from the content.',
     evidence: 'value',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_max_outlinks'],
   }),
@@ -209,6 +236,7 @@ export const CHECKS = {
     description:
       'Anchor text tells search engines and screen-reader users what the target is about. Give each link words (or an image alt text) that describe its target.',
     evidence: 'link_targets',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // Titles
@@ -220,6 +248,7 @@ export const CHECKS = {
     description:
       'The title is the headline of the search result and the strongest on-page signal. Write a unique title that says what the page is about.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   title_duplicate: check({
@@ -230,6 +259,7 @@ export const CHECKS = {
     description:
       'Pages with the same title compete with each other and look alike in results. Make each indexable page’s title unique (the evidence lists the others).',
     evidence: 'shared_text',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   title_too_long: check({
@@ -240,6 +270,7 @@ export const CHECKS = {
     description:
       'Search engines cut long titles in results (around 60 characters). Put the words that matter first and shorten the rest.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_title_max_chars'],
   }),
@@ -251,6 +282,7 @@ export const CHECKS = {
     description:
       'A very short title leaves out words people search for. Describe the page more fully, in about 30 to 60 characters.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_title_min_chars'],
   }),
@@ -262,6 +294,7 @@ export const CHECKS = {
     description:
       'Title and h1 may differ: the title can target the search query and the h1 the reader. Not wrong, a missed chance.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // Meta descriptions
@@ -273,6 +306,7 @@ export const CHECKS = {
     description:
       'Without one, search engines pick a snippet from the page, often a poor one. Write a description that sells the click.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   meta_description_duplicate: check({
@@ -283,6 +317,7 @@ export const CHECKS = {
     description:
       'The same snippet under different results makes them look alike. Write a description per indexable page.',
     evidence: 'shared_text',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   meta_description_too_long: check({
@@ -292,6 +327,7 @@ export const CHECKS = {
     title: 'Meta description over the length limit',
     description: 'Search engines cut it around 155 characters: keep the message in the first part.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_meta_description_max_chars'],
   }),
@@ -302,6 +338,7 @@ export const CHECKS = {
     title: 'Meta description under the length limit',
     description: 'A short description wastes the snippet’s room. Use about 70 to 155 characters.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_meta_description_min_chars'],
   }),
@@ -314,6 +351,7 @@ export const CHECKS = {
     description:
       'The h1 tells readers and search engines what the page is about. Give each page one h1 that names its subject.',
     evidence: 'headings',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   h1_multiple: check({
@@ -324,6 +362,7 @@ export const CHECKS = {
     description:
       'Several h1s blur what the page is mainly about (often a logo or a widget marked up as h1). Keep one and make the others h2.',
     evidence: 'headings',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   h1_duplicate: check({
@@ -334,6 +373,7 @@ export const CHECKS = {
     description:
       'Pages with the same main heading look like the same subject. Make each indexable page’s h1 specific.',
     evidence: 'shared_text',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   h1_too_long: check({
@@ -344,6 +384,7 @@ export const CHECKS = {
     description:
       'A heading that long is a sentence, not a headline. Shorten it and move the rest to the text.',
     evidence: 'text',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_h1_max_chars'],
   }),
@@ -355,6 +396,7 @@ export const CHECKS = {
     description:
       'Subheadings structure a page for readers skimming it and help search engines find its parts. Listed for indexable pages of 300 words or more.',
     evidence: 'headings',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   heading_level_skipped: check({
@@ -365,6 +407,7 @@ export const CHECKS = {
     description:
       'A heading two or more levels below the one before it (h2 then h4) breaks the outline screen readers navigate by. Use the next level down.',
     evidence: 'heading_skip',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // Canonicals
@@ -376,6 +419,7 @@ export const CHECKS = {
     description:
       'The page names a canonical that redirects, errors or was not crawled, so search engines may ignore the hint or index nothing. Point the canonical at the live, final URL.',
     evidence: 'canonical',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   canonicalised: check({
@@ -386,6 +430,7 @@ export const CHECKS = {
     description:
       'The page asks search engines to index another URL instead. Right for parameter and print versions; wrong for pages meant to rank, and internal links should then point to the canonical.',
     evidence: 'canonical',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   canonical_missing: check({
@@ -396,6 +441,7 @@ export const CHECKS = {
     description:
       'A self-referencing canonical protects the page from duplicates created by tracking parameters and alternate hosts. Add one.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   canonical_chain: check({
@@ -406,6 +452,7 @@ export const CHECKS = {
     description:
       'A canonical that leads to another canonical is a chain search engines may not follow. Point every copy at the final URL.',
     evidence: 'canonical',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // Indexability
@@ -417,6 +464,7 @@ export const CHECKS = {
     description:
       'The page answers 200 but asks not to be indexed (meta robots or X-Robots-Tag, see the evidence). Right for private or thin pages; a costly mistake on pages meant to rank.',
     evidence: 'directives',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   nofollow_page: check({
@@ -427,6 +475,7 @@ export const CHECKS = {
     description:
       'meta robots nofollow tells search engines to ignore every link on the page, so pages linked only from it are not discovered through it.',
     evidence: 'directives',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   blocked_by_robots: check({
@@ -437,6 +486,7 @@ export const CHECKS = {
     description:
       'Crawled pages link to a URL robots.txt disallows: search engines cannot read it but may still index it without content. Unblock it, or stop linking to it (the evidence gives the robots.txt rule and the linking pages).',
     evidence: 'robots',
+    evaluator: 'code',
     applies_to: 'internal_urls',
   }),
   // Sitemaps
@@ -448,6 +498,7 @@ export const CHECKS = {
     description:
       'Sitemaps should list only the canonical, indexable 200 pages you want found; redirects, errors and noindex pages waste crawling and make search engines trust the sitemap less.',
     evidence: 'reason',
+    evaluator: 'sql',
     applies_to: 'internal_urls',
   }),
   orphan_in_sitemap: check({
@@ -458,6 +509,7 @@ export const CHECKS = {
     description:
       'The sitemap names it but the site does not link to it, so it gets no internal link equity. Link to it from a relevant page, or take it out of the sitemap.',
     evidence: 'sitemaps',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   indexable_not_in_sitemap: check({
@@ -468,6 +520,7 @@ export const CHECKS = {
     description:
       'The site has sitemaps, but this indexable page is in none of them. Add it so search engines find changes to it sooner.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   // Hreflang
@@ -479,6 +532,7 @@ export const CHECKS = {
     description:
       'Search engines ignore an hreflang pair unless both pages name each other. Add the return link on the alternate (in the evidence).',
     evidence: 'hreflang',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   hreflang_invalid_code: check({
@@ -489,6 +543,7 @@ export const CHECKS = {
     description:
       'An hreflang value must be an ISO 639-1 language, optionally with an ISO 3166-1 region (en, en-GB), or x-default; anything else is ignored.',
     evidence: 'hreflang',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   hreflang_missing_self: check({
@@ -498,6 +553,7 @@ export const CHECKS = {
     title: 'hreflang set does not include the page itself',
     description: 'Each page of an hreflang set should list itself too, with its own language.',
     evidence: 'hreflang_set',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   hreflang_missing_x_default: check({
@@ -508,6 +564,7 @@ export const CHECKS = {
     description:
       'x-default names the page for visitors whose language none of the alternates matches. Add one, usually the language chooser or the main version.',
     evidence: 'hreflang_set',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   hreflang_to_non_indexable: check({
@@ -518,6 +575,7 @@ export const CHECKS = {
     description:
       'The alternate redirects, errors, is noindex or canonicalised, so the pair is ignored. Point it at the indexable URL of that language.',
     evidence: 'hreflang',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   // Content
@@ -529,6 +587,7 @@ export const CHECKS = {
     description:
       'Little main text (navigation and boilerplate excluded) rarely answers a search. Expand the page, merge it with a related one, or noindex it.',
     evidence: 'words',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
     thresholds: ['audit_thin_words'],
   }),
@@ -540,6 +599,7 @@ export const CHECKS = {
     description:
       'Without <html lang> screen readers guess the pronunciation and search engines the language. Declare it.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   content_truncated: check({
@@ -550,6 +610,7 @@ export const CHECKS = {
     description:
       'The body went past the crawl’s size limit, so its end was not read (and search engines also stop reading huge pages). Make the page smaller.',
     evidence: 'url',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // Duplicates
@@ -561,6 +622,7 @@ export const CHECKS = {
     description:
       'Indexable pages with identical main text compete for the same searches and split their links. Keep one, redirect or canonicalise the others to it.',
     evidence: 'group',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
   }),
   near_duplicate: check({
@@ -571,6 +633,7 @@ export const CHECKS = {
     description:
       'The main text is nearly identical to another indexable page’s (MinHash similarity of word shingles at or above the threshold; exact copies are listed under duplicate_content_exact). Merge them or make each distinct.',
     evidence: 'group',
+    evaluator: 'code',
     applies_to: 'indexable_pages',
     thresholds: ['audit_near_duplicate'],
   }),
@@ -583,6 +646,7 @@ export const CHECKS = {
     description:
       'Google ignores a JSON-LD block that is not valid JSON, and an item that lacks a property Google requires for its type is not eligible for that rich result (review stars, prices, breadcrumbs, event dates). Fix the syntax error, or add each missing property the evidence names, with the Google page that requires it. The types checked and their sources are listed in server/domain/audit/rich-results.ts.',
     evidence: 'json_ld',
+    evaluator: 'code',
     applies_to: 'html_pages',
   }),
   // Images
@@ -594,6 +658,7 @@ export const CHECKS = {
     description:
       'Screen readers fall back to the file name of an image with no alt attribute, and search engines have no text to understand it by or to rank it in image search. Add an alt that says what the image shows, or alt="" when it is decorative: an empty alt is correct and is not listed here. The evidence lists the page’s images with no alt attribute.',
     evidence: 'images',
+    evaluator: 'sql',
     applies_to: 'html_pages',
   }),
   // URLs
@@ -605,6 +670,7 @@ export const CHECKS = {
     description:
       'URL paths are case sensitive: links in another case make duplicates or 404s. Prefer lowercase URLs.',
     evidence: 'url',
+    evaluator: 'code',
     applies_to: 'pages',
   }),
   url_underscore: check({
@@ -615,6 +681,7 @@ export const CHECKS = {
     description:
       'Search engines read hyphens as word separators, underscores not. Prefer hyphens in new URLs.',
     evidence: 'url',
+    evaluator: 'code',
     applies_to: 'pages',
   }),
   url_too_long: check({
@@ -624,6 +691,7 @@ export const CHECKS = {
     title: 'URL over the length limit',
     description: 'Long URLs are cut in results and hard to share. Keep them short and descriptive.',
     evidence: 'value',
+    evaluator: 'code',
     applies_to: 'pages',
     thresholds: ['audit_url_max_chars'],
   }),
@@ -635,6 +703,7 @@ export const CHECKS = {
     description:
       'Parameters multiply URLs for the same content. Canonicalise parameter versions to the clean URL, or keep parameters for pages that are really distinct.',
     evidence: 'url',
+    evaluator: 'code',
     applies_to: 'indexable_pages',
   }),
   url_double_slash: check({
@@ -645,6 +714,7 @@ export const CHECKS = {
     description:
       'A // in the path is usually a broken link template and serves the same page under a second URL. Fix the links that produce it.',
     evidence: 'url',
+    evaluator: 'code',
     applies_to: 'pages',
   }),
   url_non_ascii: check({
@@ -655,6 +725,7 @@ export const CHECKS = {
     description:
       'Encoded characters are fine for search engines but can break when shared or copied into tools. Check they are intended.',
     evidence: 'url',
+    evaluator: 'code',
     applies_to: 'pages',
   }),
   // Performance
@@ -666,6 +737,7 @@ export const CHECKS = {
     description:
       'The server took longer than the threshold to answer (time to the full response during the crawl). Slow pages rank and convert worse; look at caching and the page’s queries.',
     evidence: 'value',
+    evaluator: 'sql',
     applies_to: 'pages',
     thresholds: ['audit_slow_ms'],
   }),
@@ -677,6 +749,7 @@ export const CHECKS = {
     description:
       'The HTML alone is over the threshold: slow on mobile networks, and search engines may stop reading. Move inline data and markup out of the page.',
     evidence: 'value',
+    evaluator: 'sql',
     applies_to: 'html_pages',
     thresholds: ['audit_large_page_bytes'],
   }),
@@ -688,6 +761,7 @@ export const CHECKS = {
     description:
       'More clicks from the start page than the threshold: search engines crawl deep pages less often and treat them as less important. Link to it from higher up.',
     evidence: 'value',
+    evaluator: 'sql',
     applies_to: 'indexable_pages',
     thresholds: ['audit_max_depth'],
   }),
@@ -700,6 +774,7 @@ export const CHECKS = {
     description:
       'The similarity analysis pairs this page with others as duplicates or merge candidates: they answer the same searches and split the site’s strength. Merge them into one page, or make each serve a distinct intent.',
     evidence: 'group',
+    evaluator: 'sql',
     applies_to: 'embedded_pages',
   }),
   off_topic_outlier: check({
@@ -710,10 +785,26 @@ export const CHECKS = {
     description:
       'No other page of the site is about anything close: its nearest page by meaning (cosine of the page embeddings) is below the threshold. Check it belongs here — spam, a stray test page, or a topic that needs pages of its own to be taken seriously.',
     evidence: 'outlier',
+    evaluator: 'code',
     applies_to: 'embedded_pages',
     thresholds: ['audit_outlier_similarity'],
   }),
-} as const satisfies Record<string, CheckDef>;
+} as const;
 
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
+
+type EvaluatedIn<E extends CheckDef['evaluator']> = {
+  [K in CheckId]: (typeof CHECKS)[K]['evaluator'] extends E ? K : never;
+}[CheckId];
+/** The checks one SELECT each decides (`CHECK_SQL` has exactly these keys). */
+export type SqlCheckId = EvaluatedIn<'sql'>;
+/** The checks decided in code (`CODE_CHECKS` has exactly these keys). */
+export type CodeCheckId = EvaluatedIn<'code'>;
+export const SQL_CHECK_IDS = CHECK_IDS.filter((id): id is SqlCheckId => CHECKS[id].evaluator === 'sql');
+export const CODE_CHECK_IDS = CHECK_IDS.filter((id): id is CodeCheckId => CHECKS[id].evaluator === 'code');
+
+/** The evidence of a check's findings: the shape its entry names. */
+export type CheckEvidence<K extends CheckId> = EvidenceOf<(typeof CHECKS)[K]['evidence']>;
+/** The settings a check reads: the ones its issue reports (`thresholds`). */
+export type CheckThreshold<K extends CheckId> = NonNullable<(typeof CHECKS)[K]['thresholds']>[number];

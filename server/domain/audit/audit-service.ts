@@ -7,6 +7,7 @@ import {
   AUDIT_THRESHOLDS,
   CHECK_IDS,
   CHECKS,
+  SQL_CHECK_IDS,
   type AuditThresholds,
   type CheckId,
 } from '../../schemas/audit-checks.js';
@@ -16,22 +17,18 @@ import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { JobKind, JobResultOf } from '../../schemas/jobs.js';
 import { CRAWL_SETTINGS_DEFAULTS, type CrawlSettingsPatch } from '../../schemas/sites.js';
 import type { Store } from '../../store/index.js';
-import { CODE_CHECK_IDS, type SqlCheckId } from '../../store/views/audit-sql.js';
 import { NotFoundError } from '../errors.js';
+import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
-import { hreflangFindings, nearDuplicateFindings, outlierFindings, urlFindings } from './code-checks.js';
+import type { CheckContext } from './check-sources.js';
+import { codeFindings, scanFindings } from './code-check-runner.js';
 import { healthScore } from './health-score.js';
-import { robotsFindings } from './robots-checks.js';
-import { structuredDataFindings } from './structured-data-checks.js';
 
 /** Audits read what a crawl writes: never while one runs on the site, and one at a time. */
 export const AUDIT_EXCLUSIVE_WITH = ['crawl', 'audit'] as const satisfies readonly JobKind[];
-
-const CODE_CHECKS = new Set<CheckId>(CODE_CHECK_IDS);
-const SQL_CHECKS = CHECK_IDS.filter((c): c is SqlCheckId => !CODE_CHECKS.has(c));
 
 const PRIORITY_RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<
   Issue['priority'],
@@ -45,10 +42,6 @@ export class AuditService {
     private readonly jobs: JobsService,
     private readonly settings: SettingsService,
   ) {}
-
-  private requireSite(siteId: number): void {
-    if (!this.store.sites.get(siteId)) throw new NotFoundError(`No site with id ${siteId}.`);
-  }
 
   /** The user agent the crawl matched robots.txt groups with: the site's, or the one that crawl was started with. */
   private crawlUserAgent(siteId: number, override: CrawlSettingsPatch | undefined): string {
@@ -65,7 +58,7 @@ export class AuditService {
 
   /** Queues an audit of the site's latest crawl (409 while a crawl or an audit of it is queued or running). */
   schedule(siteId: number) {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     return this.jobs.create({
       kind: 'audit',
       site_id: siteId,
@@ -75,41 +68,27 @@ export class AuditService {
   }
 
   /**
-   * Runs every check over the site as stored now, for the latest finished crawl. The embedding outliers are found
-   * first, yielding to other requests as they go (a scan over every page vector); everything else runs in one
-   * transaction.
+   * Runs every check over the site as stored now, for the latest finished crawl. The code checks that scan and
+   * yield (the embedding outliers) run first; everything else runs in one transaction.
    */
   async run(siteId: number, signal?: AbortSignal): Promise<JobResultOf<'audit'>> {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const started = Date.now();
     const crawl = this.jobs.list({ limit: 1, site_id: siteId, kind: ['crawl'], status: ['succeeded'] })
       .items[0];
     const t = this.thresholds();
-    const inputs = this.store.auditInputs;
-    const outliers = await outlierFindings(
-      this.store.embeddings.siteVectors(siteId),
-      (id) => this.store.pages.get(id)?.url,
-      t,
-      signal,
-    );
+    const ctx: CheckContext = {
+      siteId,
+      thresholds: t,
+      store: this.store,
+      userAgent: this.crawlUserAgent(siteId, crawl?.kind === 'crawl' ? crawl.params.settings : undefined),
+    };
+    const scanned = await scanFindings(ctx, signal);
     const runId = this.store.tx(() => {
       const id = this.store.audit.startRun(siteId, crawl?.id ?? null, t);
-      for (const check of SQL_CHECKS) this.store.audit.runSqlCheck(id, siteId, check, t);
-      const coded = {
-        ...urlFindings(inputs, siteId, t),
-        ...hreflangFindings(inputs, siteId),
-        ...nearDuplicateFindings(inputs, siteId, t),
-        ...structuredDataFindings(inputs, siteId),
-        ...robotsFindings(
-          inputs,
-          siteId,
-          (origin) => this.store.robotsFiles.get(siteId, origin),
-          this.crawlUserAgent(siteId, crawl?.kind === 'crawl' ? crawl.params.settings : undefined),
-        ),
-        ...outliers,
-      };
-      for (const [check, rows] of Object.entries(coded))
-        this.store.audit.addFindings(id, check as CheckId, rows);
+      for (const check of SQL_CHECK_IDS) this.store.audit.runSqlCheck(id, siteId, check, t);
+      for (const { check, rows } of [...scanned, ...codeFindings(ctx)])
+        this.store.audit.addFindings(id, check, rows);
       const populations = new Map<string, number>();
       const population = (p: (typeof CHECKS)[CheckId]['applies_to']) => {
         if (!populations.has(p)) populations.set(p, this.store.audit.population(siteId, p));
@@ -164,7 +143,7 @@ export class AuditService {
 
   /** Issues by priority, then by URL count, then by id; a keyset cursor on that order. */
   issues(siteId: number, q: IssueListQuery & { cursor?: CursorKey | undefined }) {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const { issues, run } = this.allIssues(siteId);
     const key = (i: Issue): [number, number, string] => [PRIORITY_RANK[i.priority], -i.urls, i.check];
     const after = q.cursor as [number, number, string] | undefined;
@@ -190,7 +169,7 @@ export class AuditService {
 
   /** The URLs a check lists, with their evidence, by URL id. */
   findings(siteId: number, check: CheckId, q: { limit: number; cursor?: CursorKey | undefined }) {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     const run = this.store.audit.latestRun(siteId);
     if (!run) return { items: [], next_cursor: null };
     const rows = this.store.audit.findings(run.id, check, afterKey(q.cursor, 'number') ?? 0, q.limit + 1);
@@ -238,7 +217,7 @@ export class AuditService {
   }
 
   mute(siteId: number, check: CheckId, muted: boolean): Issue {
-    this.requireSite(siteId);
+    requireSite(this.store, siteId);
     if (muted) this.store.audit.mute(siteId, check);
     else this.store.audit.unmute(siteId, check);
     this.bus.emit('site.updated', { site_id: siteId, changes: ['audit'] });

@@ -4,11 +4,11 @@
  * checks decided in code hand theirs over, and the counts are taken from what was inserted. Evidence is JSON on
  * disk and parsed here on read.
  */
-import type { AuditThresholds, CheckId, Population } from '../../schemas/audit-checks.js';
+import type { AuditThresholds, CheckId, Population, SqlCheckId } from '../../schemas/audit-checks.js';
 import type { Db } from '../db.js';
 import { nowIso } from '../clock.js';
 import { statementCache } from '../statement-cache.js';
-import { CHECK_SQL, POPULATION_SQL, type SqlCheckId } from '../views/audit-sql.js';
+import { CHECK_SQL, POPULATION_SQL } from '../views/audit-sql.js';
 
 export interface AuditRunRow {
   id: number;
@@ -32,12 +32,12 @@ export interface CountRow {
   population: number;
 }
 
-/** A finding decided in code, ready to store. */
-export interface NewFinding {
+/** A finding decided in code, ready to store; `E` is its check's evidence (`CheckEvidence<K>`). */
+export interface NewFinding<E extends object = object> {
   url_id: number;
   url: string;
   page_id: number | null;
-  evidence: object;
+  evidence: E;
 }
 
 /** Runs kept per site: enough to compare the latest crawls; older ones go when a new run is stored. */

@@ -1,33 +1,13 @@
 /**
- * The SQL of every audit check that SQLite can decide alone: each is one SELECT of `url_id, url, page_id,
- * evidence` (evidence built as JSON in the query) over one site (`@site`), with the thresholds bound by name
- * (`@audit_title_max_chars`, …). The checks that need code (URL rules, hreflang codes, MinHash near duplicates)
- * are in `server/domain/audit/`. Fragments are fixed text written here, never built from input.
+ * The SQL of every audit check whose catalogue entry says `evaluator: 'sql'` (the map's type holds it to exactly
+ * those): each is one SELECT of `url_id, url, page_id, evidence` (evidence built as JSON in the query, in the
+ * shape the entry names; test/integration/audit/audit-evidence.test.ts parses it) over one site (`@site`), with
+ * the thresholds bound by name (`@audit_title_max_chars`, …). The checks decided in code are in
+ * `server/domain/audit/code-checks.ts`. Fragments are fixed text written here, never built from input.
  */
 import { sourceBit } from '../../schemas/crawl.js';
-import type { CheckId, Population } from '../../schemas/audit-checks.js';
+import type { Population, SqlCheckId } from '../../schemas/audit-checks.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
-
-/** The checks decided in code (server/domain/audit/), not here. */
-export const CODE_CHECK_IDS = [
-  'url_uppercase',
-  'url_underscore',
-  'url_too_long',
-  'url_parameters',
-  'url_double_slash',
-  'url_non_ascii',
-  'hreflang_missing_return',
-  'hreflang_invalid_code',
-  'hreflang_missing_self',
-  'hreflang_missing_x_default',
-  'hreflang_to_non_indexable',
-  'near_duplicate',
-  'structured_data_invalid',
-  'off_topic_outlier',
-  'blocked_by_robots',
-] as const satisfies readonly CheckId[];
-export type CodeCheckId = (typeof CODE_CHECK_IDS)[number];
-export type SqlCheckId = Exclude<CheckId, CodeCheckId>;
 
 const HTML = `p.content_type IN ('text/html', 'application/xhtml+xml')`;
 /** On-page checks: HTML pages that answered 200. */

@@ -1,6 +1,7 @@
 /**
  * The audit catalogue: the ids analysts' scripts rely on exist, every check is complete (texts, evidence shape,
- * thresholds that are settings), and docs/audit.md's catalogue is the code's (UPDATE_SNAPSHOTS=1 rewrites it).
+ * thresholds that are settings) and decided exactly once, where its entry says, and docs/audit.md's catalogue is
+ * the code's (UPDATE_SNAPSHOTS=1 rewrites it).
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,9 +9,16 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as prettier from 'prettier';
 import { catalogueMarkdown } from '../../../../server/domain/audit/catalogue-doc.js';
-import { AUDIT_THRESHOLDS, CHECK_IDS, CHECKS } from '../../../../server/schemas/audit-checks.js';
+import { CODE_CHECKS } from '../../../../server/domain/audit/code-checks.js';
+import {
+  AUDIT_THRESHOLDS,
+  CHECK_IDS,
+  CHECKS,
+  SQL_CHECK_IDS,
+} from '../../../../server/schemas/audit-checks.js';
 import { EVIDENCE } from '../../../../server/schemas/audit-terms.js';
 import { APP_SETTINGS_DEFAULTS } from '../../../../server/schemas/system.js';
+import { CHECK_SQL } from '../../../../server/store/views/audit-sql.js';
 import { PROJECT_ROOT } from '../../../../server/version.js';
 
 /** The ids and meanings the issue fixes (an analyst's scripts rely on them). */
@@ -62,6 +70,23 @@ describe('audit catalogue', () => {
       assert.ok(c.evidence in EVIDENCE, `${id}: evidence shape ${c.evidence}`);
       for (const t of c.thresholds ?? [])
         assert.equal(APP_SETTINGS_DEFAULTS[t], AUDIT_THRESHOLDS[t], `${id}: ${t}`);
+    }
+  });
+
+  // The evaluator maps are typed by the entries, so this fails only if a cast gets past the compiler.
+  it('decides every check once: by SQL or by code, as its entry says', () => {
+    for (const id of CHECK_IDS) {
+      const where = [id in CHECK_SQL && 'sql', id in CODE_CHECKS && 'code'].filter(Boolean);
+      assert.deepEqual(where, [CHECKS[id].evaluator], id);
+    }
+    assert.equal(Object.keys(CHECK_SQL).length + Object.keys(CODE_CHECKS).length, CHECK_IDS.length);
+  });
+
+  // An issue reports its entry's thresholds as the settings the check used; code checks see no others (ContextOf).
+  it('lets each SQL check read exactly the thresholds its entry names', () => {
+    for (const id of SQL_CHECK_IDS) {
+      const read = new Set([...CHECK_SQL[id].matchAll(/@(audit_\w+)/g)].map((m) => m[1]));
+      assert.deepEqual([...read].sort(), [...(CHECKS[id].thresholds ?? [])].sort(), id);
     }
   });
 

@@ -1,7 +1,7 @@
-/** The audit rules decided in code: hreflang codes as ISO 639-1 / ISO 3166-1 define them. */
+/** hreflang codes as the audit judges them: ISO 639-1 languages and ISO 3166-1 regions, or x-default. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { validHreflang } from '../../../../server/domain/audit/code-checks.js';
+import { validHreflang } from '../../../../server/domain/audit/hreflang.js';
 
 describe('validHreflang', () => {
   it('accepts a language, a language with a region, and x-default, in any case', () => {

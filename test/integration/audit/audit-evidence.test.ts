@@ -1,0 +1,82 @@
+/**
+ * Every finding's evidence has the shape its check's catalogue entry names, as that shape's zod schema parses it
+ * (strictly: no field missing, none added). The compiler holds the code checks to their shape; the SQL checks
+ * build their evidence as JSON in the query, so this is what holds them to it. It reads every finding of the
+ * planted audit site (every check's problem is planted) and of the semantic site (embeddings and a similarity
+ * analysis), as the store keeps them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CHECK_IDS, CHECKS, type CheckId } from '../../../server/schemas/audit-checks.js';
+import { EVIDENCE } from '../../../server/schemas/audit-terms.js';
+import type { FindingRow } from '../../../server/store/repos/audit-repo.js';
+import { crawlFixture } from '../../helpers/crawl-site.js';
+import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import {
+  AUDIT_CRAWL_SETTINGS,
+  startAuditSite,
+  startSemanticSite,
+  type AuditSite,
+} from '../../fixtures/sites/audit-site.js';
+
+/** Planted on a list-mode crawl only (audit-orphans.test.ts): a spider crawl reaches no page it could list. */
+const NOT_ON_A_SPIDER_CRAWL: readonly CheckId[] = ['orphan_page'];
+
+/** Waits for a started job and asserts it succeeded. */
+async function finished(t: TestApp, job: { id: number }): Promise<void> {
+  const done = await waitFor(
+    async () => {
+      const read = await t.call('jobs.get', { job_id: job.id });
+      return ['succeeded', 'failed', 'cancelled'].includes(read.status) ? read : undefined;
+    },
+    180_000,
+    `job ${job.id}`,
+  );
+  assert.equal(done.status, 'succeeded', JSON.stringify(done));
+}
+
+describe('the evidence of every finding', () => {
+  let t: TestApp;
+  const sites: AuditSite[] = [];
+  const found = new Map<CheckId, FindingRow[]>(CHECK_IDS.map((c) => [c, []]));
+
+  const keepFindings = (siteId: number) => {
+    const run = t.store.audit.latestRun(siteId);
+    assert.ok(run, `site ${siteId} was audited`);
+    for (const check of CHECK_IDS)
+      found.get(check)!.push(...t.store.audit.findings(run.id, check, 0, Number.MAX_SAFE_INTEGER));
+  };
+
+  before(async () => {
+    t = await createTestApp();
+    const planted = await startAuditSite();
+    sites.push(planted);
+    const plantedId = await crawlFixture(t, planted, AUDIT_CRAWL_SETTINGS);
+    await finished(t, await t.call('audit.run', { site_id: plantedId }));
+    keepFindings(plantedId);
+
+    const semantic = await startSemanticSite();
+    sites.push(semantic);
+    const semanticId = await crawlFixture(t, semantic);
+    await finished(t, await t.call('pages.rebuildEmbeddings', { site_id: semanticId }));
+    await finished(t, await t.call('similarity.analyze', { site_id: semanticId }));
+    await finished(t, await t.call('audit.run', { site_id: semanticId }));
+    keepFindings(semanticId);
+  });
+  after(async () => {
+    await t?.close();
+    for (const site of sites) await site.close();
+  });
+
+  for (const check of CHECK_IDS) {
+    const shape = CHECKS[check].evidence;
+    it(`${check} (${CHECKS[check].evaluator}): each is ${shape}`, () => {
+      const rows = found.get(check)!;
+      assert.equal(rows.length === 0, NOT_ON_A_SPIDER_CRAWL.includes(check), `${check} found ${rows.length}`);
+      for (const row of rows) {
+        const parsed = EVIDENCE[shape].safeParse(row.evidence);
+        assert.ok(parsed.success, `${row.url}: ${parsed.error?.message} in ${JSON.stringify(row.evidence)}`);
+      }
+    });
+  }
+});
