@@ -87,6 +87,11 @@ export default tseslint.config(
               ['./server/domain', './server/store', './server/jobs'],
               'mcp reaches the app through the API (in-process or HTTP), never its services',
             ),
+            layer(
+              './server/mcp',
+              ['./server/app.ts', './server/main.ts', './server/cli'],
+              'mcp is what the CLI and the POST /mcp route use: a command that starts a server lives in server/cli',
+            ),
           ],
         },
       ],

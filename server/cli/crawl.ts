@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { resolveConfig } from '../config.js';
 import { openRuntime } from '../main.js';
-import type { Job } from '../schemas/jobs.js';
+import { isJobOf, type JobOf } from '../schemas/jobs.js';
 import { CrawlSettingsOverride, type Site } from '../schemas/sites.js';
 
 export interface CrawlFlags {
@@ -68,9 +68,11 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
     .items.find((x) => x.start_url === new URL(startUrl).href || x.origin === origin);
   if (!site) site = await services.sites.create({ start_url: startUrl });
 
-  let job: Job;
+  let job: JobOf<'crawl'>;
   if (flags.resume) {
-    const last = services.jobs.list({ limit: 1, site_id: site.id, kind: ['crawl'] }).items[0];
+    const last = services.jobs
+      .list({ limit: 1, site_id: site.id, kind: ['crawl'] })
+      .items.find((j) => isJobOf(j, 'crawl'));
     if (!last) throw new Error(`site ${site.id} has no crawl to resume`);
     // A crawl left `running` by a killed process is taken over: the runner's start-up recovery re-queues it.
     job = last.status === 'queued' || last.status === 'running' ? last : services.crawl.resume(last.id);
@@ -114,8 +116,8 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
     });
   });
 
-  const finished = new Promise<Job>((resolve) =>
-    rt.bus.on('job.finished', (j) => j.id === jobId && resolve(j)),
+  const finished = new Promise<JobOf<'crawl'>>((resolve) =>
+    rt.bus.on('job.finished', (j) => j.id === jobId && isJobOf(j, 'crawl') && resolve(j)),
   );
   let interrupted = false;
   process.once('SIGINT', () => {
@@ -140,21 +142,15 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
 }
 
 function printSummary(
-  job: Job,
+  job: JobOf<'crawl'>,
   summary: ReturnType<ReturnType<typeof openRuntime>['services']['sites']['summary']>,
 ): void {
   const out = process.stdout;
-  if (job.status !== 'succeeded') {
+  if (job.status !== 'succeeded' || !job.result) {
     out.write(`Crawl ${job.status}${job.error ? `: ${job.error.detail}` : ''}\n`);
     return;
   }
-  const r = job.result as {
-    fetched: number;
-    seconds: number;
-    pages_per_second: number;
-    errors: number;
-    notes?: string[];
-  };
+  const r = job.result;
   out.write(
     `Done: ${r.fetched} URLs fetched in ${r.seconds} s (${r.pages_per_second} pages/s), ${r.errors} errors.\n`,
   );

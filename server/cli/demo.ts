@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { startSampleSite, type SampleSiteServer } from '../adapters/sample-site-server.js';
 import { resolveConfig } from '../config.js';
 import { UnavailableError } from '../domain/errors.js';
+import { isJobOf } from '../schemas/jobs.js';
 import { openRuntime } from '../main.js';
 import { JobWatcher } from './job-watcher.js';
 import { writeExport } from './export.js';
@@ -98,20 +99,22 @@ export async function demo(flags: DemoFlags): Promise<void> {
 
     out.write('\n[1/5] Crawling the sample site\n');
     const crawl = await watcher.run(await services.crawl.start({ site_id: site.id, mode: 'spider' }), 'URLs');
-    const c = crawl.result as { fetched: number; seconds: number; errors: number };
+    const c = crawl.result;
     out.write(`      ${c.fetched} URLs fetched in ${c.seconds} s, ${c.errors} errors\n`);
 
     out.write('\n[2/5] Embedding pages with the local model\n');
     if (services.embeddings.available()) {
       // A finished crawl queues the embedding itself (follow-ups); take that job, or start one.
-      const queued = services.jobs.list({ limit: 1, site_id: site.id, kind: ['embed'] }).items[0];
+      const queued = services.jobs
+        .list({ limit: 1, site_id: site.id, kind: ['embed'] })
+        .items.find((j) => isJobOf(j, 'embed'));
       const embed = await watcher.run(queued ?? services.embeddings.schedule(site.id), 'pages');
-      const e = embed.result as { pages: number; passages: number; seconds: number };
+      const e = embed.result;
       out.write(`      ${e.pages} pages (${e.passages} passages) embedded in ${e.seconds} s\n`);
 
       out.write('\n[3/5] Finding duplicate and overlapping pages\n');
       const analysis = await watcher.run(services.similarity.schedule({ site_id: site.id }), 'steps');
-      const a = analysis.result as { duplicate: number; merge: number; related: number; clusters: number };
+      const a = analysis.result;
       out.write(
         `      ${a.duplicate} duplicate, ${a.merge} merge and ${a.related} related pairs; ${a.clusters} clusters\n`,
       );
@@ -122,14 +125,16 @@ export async function demo(flags: DemoFlags): Promise<void> {
 
     out.write('\n[4/5] Auditing the site\n');
     // Each crawl and analysis queues an audit itself (follow-ups): wait for the latest, or start one.
-    const auditing = services.jobs.list({
-      limit: 1,
-      site_id: site.id,
-      kind: ['audit'],
-      status: ['queued', 'running'],
-    }).items[0];
+    const auditing = services.jobs
+      .list({
+        limit: 1,
+        site_id: site.id,
+        kind: ['audit'],
+        status: ['queued', 'running'],
+      })
+      .items.find((j) => isJobOf(j, 'audit'));
     const audit = await watcher.run(auditing ?? services.audit.schedule(site.id), 'checks');
-    const r = audit.result as { checks: number; findings: number };
+    const r = audit.result;
     out.write(
       `      ${r.findings} findings from ${r.checks} checks; site health ${services.audit.health(site.id)?.score ?? '—'}/100\n`,
     );

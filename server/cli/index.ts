@@ -1,11 +1,11 @@
 /** The `siteloupe` command line. Each command lives in its own module; this file only wires them. */
 import { Command } from 'commander';
 import { DatabaseOpenError } from '../store/index.js';
-import { mcpCommand } from '../mcp/stdio-command.js';
 import { VERSION } from '../version.js';
 import { crawl } from './crawl.js';
 import { demo } from './demo.js';
 import { exportCommand } from './export.js';
+import { mcpCommand } from './mcp.js';
 import { serve } from './serve.js';
 
 export function buildCli(): Command {

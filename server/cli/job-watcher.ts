@@ -4,7 +4,7 @@
  */
 import type { EventBus } from '../domain/events.js';
 import type { JobsService } from '../domain/jobs/jobs-service.js';
-import type { Job } from '../schemas/jobs.js';
+import type { Job, Succeeded } from '../schemas/jobs.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 const PIPE_EVERY_MS = 3000;
@@ -18,8 +18,8 @@ export class JobWatcher {
     private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
   ) {}
 
-  /** Resolves with the job once it succeeded; rejects with its error otherwise. */
-  run(job: Job, unit: string): Promise<Job> {
+  /** Resolves with the job once it succeeded (typed as its kind, with its result); rejects with its error otherwise. */
+  run<J extends Job>(job: J, unit: string): Promise<Succeeded<J>> {
     const tty = Boolean(this.out.isTTY);
     let lastLine = 0;
     let drawn = false;
@@ -36,11 +36,12 @@ export class JobWatcher {
         lastLine = now;
       }
     };
-    return new Promise<Job>((resolve, reject) => {
+    return new Promise<Succeeded<J>>((resolve, reject) => {
       const settle = (j: Job) => {
         stop();
         if (drawn) this.out.write('\r\x1b[K');
-        if (j.status === 'succeeded') resolve(j);
+        // The same job (same id, so the same kind) as `job`, read again; a succeeded job stores its result.
+        if (j.status === 'succeeded' && j.result) resolve(j as Succeeded<J>);
         else reject(new Error(`${j.kind} job ${j.id} ${j.status}${j.error ? `: ${j.error.detail}` : ''}`));
       };
       const onFinished = (j: Job) => j.id === job.id && settle(j);

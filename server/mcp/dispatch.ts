@@ -9,6 +9,7 @@ import type { ApiAnswer, ApiCall, Dispatch } from './tool-call.js';
 
 async function readAll(stream: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  // A stream with no encoding set yields Buffers; Node types its chunks `any`.
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

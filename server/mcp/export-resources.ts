@@ -6,18 +6,14 @@
  * base64 blob. The list names, per site, the report and each export in its first format; the templates reach
  * every format.
  */
-import { problemDetail, query, readJson } from './api-reader.js';
+import type { ExportInfo } from '../schemas/export.js';
+import type { Site } from '../schemas/sites.js';
+import { call, problemDetail, readCall, requestOf } from './api-reader.js';
 import type { Dispatch } from './tool-call.js';
 
 export const RESOURCE_SCHEME = 'siteloupe:';
 /** Above this a resource is refused with a pointer to the download: a client would hold it all in memory. */
 export const MAX_RESOURCE_BYTES = 20 * 2 ** 20;
-
-interface ExportInfo {
-  name: string;
-  formats: string[];
-  description: string;
-}
 
 export class ResourceError extends Error {}
 
@@ -63,7 +59,7 @@ export const RESOURCE_TEMPLATES = [
 ];
 
 /** Report first, then the exports that take a site. */
-function siteResources(site: { id: number; name: string }, exports: ExportInfo[]) {
+function siteResources(site: Pick<Site, 'id' | 'name'>, exports: ExportInfo[]) {
   return exports
     .filter((e) => e.name !== 'campaign-targets')
     .map((e) => {
@@ -85,11 +81,8 @@ function siteResources(site: { id: number; name: string }, exports: ExportInfo[]
 /** One page of resources: a page of sites (the API's own cursor) with each site's report and exports. */
 export async function listResources(dispatch: Dispatch, cursor: string | undefined) {
   const [sites, exports] = await Promise.all([
-    readJson<{ items: { id: number; name: string }[]; next_cursor: string | null }>(
-      dispatch,
-      `/sites${query({ limit: 20, cursor })}`,
-    ),
-    readJson<{ items: ExportInfo[] }>(dispatch, '/export'),
+    readCall(dispatch, 'sites.list', { limit: 20, cursor }),
+    readCall(dispatch, 'export.list'),
   ]);
   if (!sites.ok) throw new ResourceError(sites.detail);
   if (!exports.ok) throw new ResourceError(exports.detail);
@@ -106,7 +99,14 @@ export async function readResource(dispatch: Dispatch, uri: string) {
       `Unknown resource ${uri}: expected siteloupe://sites/{site_id}/report.html or siteloupe://sites/{site_id}/exports/{name}.{format}.`,
     );
   }
-  const path = `/export/${target.name}.${target.format}${query({ [target.scope]: target.id })}`;
+  const { name, format, scope, id } = target;
+  const { path } = requestOf(
+    call('export.download', {
+      name,
+      format,
+      ...(scope === 'site_id' ? { site_id: id } : { campaign_id: id }),
+    }),
+  );
   const answer = await dispatch({ method: 'GET', path });
   if (answer.status >= 400) throw new ResourceError(problemDetail(answer));
   if (answer.body.length > MAX_RESOURCE_BYTES) {

@@ -6,7 +6,6 @@
  * asks for progress (a job followed to its end). Tool calls are dispatched in-process through the same app,
  * as the caller, so they meet the API's guarantees as a direct call would.
  */
-import type { RequestListener } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type RequestHandler } from 'express';
 import { HttpProblem } from '../http/problem.js';
@@ -24,6 +23,8 @@ const IDENTITY_HEADERS = ['authorization', 'cookie'];
 function wantsProgress(body: unknown): boolean {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   return messages.some((m) => {
+    // JSON-RPC from the client, not yet read by the SDK (which reads it after the transport is chosen); every
+    // member is optional and only its presence is tested.
     const meta = (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
     return meta?.progressToken !== undefined;
   });
@@ -37,6 +38,7 @@ export interface McpHttpOptions {
 
 export function mcpHttpHandler(opts: McpHttpOptions): RequestHandler {
   let tools: ToolSpec[] | undefined;
+  // The app's own OpenAPI document, plain JSON to its builder; the generator reads the members OpenApiDoc names.
   const toolList = () => (tools ??= openApiTools(opts.openapi() as OpenApiDoc));
   const json = express.json({ limit: opts.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
 
@@ -61,7 +63,7 @@ export function mcpHttpHandler(opts: McpHttpOptions): RequestHandler {
       const server = createMcpServer({
         version: opts.version,
         tools: toolList,
-        dispatch: inProcessDispatch(req.app as unknown as RequestListener, {
+        dispatch: inProcessDispatch(req.app, {
           localPort: req.socket.localPort,
           headers,
         }),

@@ -5,23 +5,15 @@
  * Cancelling the call (the client's `notifications/cancelled`) stops the waiting, not the job: cancelling work is
  * `jobs_cancel`'s, an explicit act, and a client may cancel a call only because it tired of waiting.
  */
-import { readJson } from './api-reader.js';
+import { FINISHED_STATUSES, type Job } from '../schemas/jobs.js';
+import { readCall } from './api-reader.js';
 import type { Dispatch } from './tool-call.js';
-
-export interface JobLike {
-  id: number;
-  kind?: string;
-  status: string;
-  progress?: { phase: string; done: number; total: number | null; message: string };
-}
 
 export interface ProgressUpdate {
   progress: number;
   total?: number;
   message: string;
 }
-
-const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -35,13 +27,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Progress must grow with every notification; a job's `done` restarts at each phase, so phases are counted in. */
-function progressOf(job: JobLike, phases: string[]): ProgressUpdate {
+function progressOf(job: Job, phases: string[]): ProgressUpdate {
   const p = job.progress;
-  if (!p) return { progress: phases.length, message: job.status };
   if (!phases.includes(p.phase)) phases.push(p.phase);
   const phaseIndex = phases.indexOf(p.phase);
   const fraction = p.total ? Math.min(1, p.done / p.total) : 0;
-  const message = `${job.kind ?? 'job'} ${job.id} ${job.status}: ${p.message || p.phase}${p.total ? ` (${p.done}/${p.total})` : ''}`;
+  const message = `${job.kind} ${job.id} ${job.status}: ${p.message || p.phase}${p.total ? ` (${p.done}/${p.total})` : ''}`;
   return { progress: phaseIndex + fraction, message };
 }
 
@@ -51,11 +42,11 @@ function progressOf(job: JobLike, phases: string[]): ProgressUpdate {
  */
 export async function followJob(
   dispatch: Dispatch,
-  job: JobLike,
+  job: Job,
   notify: (update: ProgressUpdate) => Promise<void>,
   signal: AbortSignal,
   intervalMs = 500,
-): Promise<JobLike> {
+): Promise<Job> {
   const phases: string[] = [];
   let last = job;
   let lastProgress = -1;
@@ -69,10 +60,10 @@ export async function followJob(
       lastMessage = update.message;
       await notify({ ...update, progress });
     }
-    if (FINISHED.has(last.status) || signal.aborted) return last;
+    if (FINISHED_STATUSES.includes(last.status) || signal.aborted) return last;
     await sleep(intervalMs, signal);
     if (signal.aborted) return last;
-    const read = await readJson<JobLike>(dispatch, `/jobs/${job.id}`);
+    const read = await readCall(dispatch, 'jobs.get', { job_id: job.id });
     if (!read.ok) return last;
     last = read.value;
   }

@@ -18,9 +18,10 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { FINISHED_STATUSES, Job } from '../schemas/jobs.js';
 import { completeSite } from './site-completion.js';
 import { listResources, readResource, RESOURCE_TEMPLATES, ResourceError } from './export-resources.js';
-import { followJob, type JobLike } from './job-follow.js';
+import { followJob } from './job-follow.js';
 import type { ToolSpec } from './openapi-tools.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { getPrompt, PromptArgumentError, PROMPTS } from './prompts.js';
@@ -47,13 +48,30 @@ const failed = (err: unknown): ToolResult => {
   return { content: [{ type: 'text' as const, text: `The API call failed: ${reason}` }], isError: true };
 };
 
+/**
+ * "Resource not found" in MCP's resources spec (2025-06-18 and 2025-11-25, Error Handling; the error's `data`
+ * names the `uri`). The SDK's `ErrorCode` has no member for it. SEP-2164, a draft, would move it to -32602
+ * (invalid params); until a released spec does, clients look for this one.
+ */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A generated tool's answer is JSON the contract cannot type statically (the tool was made from the document at
+ * run time): a started job is told by the `Job` schema itself, so what is followed is a job, not a guess.
+ */
+const isJob = (value: unknown): value is Job => Job.safeParse(value).success;
+
 /** A job a tool started, from its result; null for anything else. */
-const startedJob = (tool: ToolSpec, result: ToolResult): JobLike | null => {
-  const job = result.structuredContent as Partial<JobLike> | undefined;
-  return tool.startsJob && !result.isError && typeof job?.id === 'number' && typeof job.status === 'string'
-    ? (job as JobLike)
-    : null;
-};
+const startedJob = (tool: ToolSpec, result: ToolResult): Job | null =>
+  tool.startsJob && !result.isError && isJob(result.structuredContent) ? result.structuredContent : null;
+
+/** An MCP error for a refusal, keeping the refusal as its cause (the SDK's constructor takes no options). */
+function refusal(code: number, cause: Error, data?: unknown): McpError {
+  const err = new McpError(code, cause.message, data);
+  // As `new Error(message, { cause })` would set it: own, not enumerable.
+  Object.defineProperty(err, 'cause', { value: cause, writable: true, configurable: true });
+  return err;
+}
 
 export function createMcpServer(opts: McpServerOptions): Server {
   const { dispatch } = opts;
@@ -110,13 +128,12 @@ export function createMcpServer(opts: McpServerOptions): Server {
         }),
       extra.signal,
     );
-    const waited = last.status === 'succeeded' || last.status === 'failed' || last.status === 'cancelled';
-    const head = waited
-      ? `Job ${last.id} (${last.kind ?? tool.operationId}) ${last.status}.`
-      : `Job ${last.id} (${last.kind ?? tool.operationId}) is ${last.status}; follow it with jobs_get {"job_id": ${last.id}}.`;
+    const head = FINISHED_STATUSES.includes(last.status)
+      ? `Job ${last.id} (${last.kind}) ${last.status}.`
+      : `Job ${last.id} (${last.kind}) is ${last.status}; follow it with jobs_get {"job_id": ${last.id}}.`;
     return {
       content: [{ type: 'text', text: `${head}\n${JSON.stringify(last)}` }],
-      structuredContent: last as unknown as Record<string, unknown>,
+      structuredContent: last,
       ...(last.status === 'failed' ? { isError: true } : {}),
     };
   });
@@ -125,7 +142,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
     try {
       return await listResources(dispatch, request.params?.cursor);
     } catch (err) {
-      if (err instanceof ResourceError) throw new McpError(ErrorCode.InvalidParams, err.message);
+      if (err instanceof ResourceError) throw refusal(ErrorCode.InvalidParams, err);
       throw err;
     }
   });
@@ -136,8 +153,9 @@ export function createMcpServer(opts: McpServerOptions): Server {
     try {
       return await readResource(dispatch, request.params.uri);
     } catch (err) {
-      // -32002 is the spec's "resource not found"; other refusals are invalid parameters.
-      if (err instanceof ResourceError) throw new McpError(-32002, err.message, { uri: request.params.uri });
+      // Whatever kept the read from answering (an unknown URI, the API's problem, too big to carry), the client
+      // learns that this URI gives no resource, and which URI; a list's refusals are invalid parameters instead.
+      if (err instanceof ResourceError) throw refusal(RESOURCE_NOT_FOUND, err, { uri: request.params.uri });
       throw err;
     }
   });
@@ -154,7 +172,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
     try {
       return getPrompt(request.params.name, request.params.arguments);
     } catch (err) {
-      if (err instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, err.message);
+      if (err instanceof PromptArgumentError) throw refusal(ErrorCode.InvalidParams, err);
       throw err;
     }
   });

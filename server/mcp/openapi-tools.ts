@@ -120,6 +120,7 @@ function reachableRefs(schema: unknown, components: Record<string, JsonSchema>, 
 
 /** A deep copy with `#/components/schemas/X` refs pointing at `#/$defs/X`, where a tool schema carries them. */
 function rewriteRefs<T>(node: T): T {
+  // A JSON round trip of JSON keeps its shape: only `$ref` strings change.
   return JSON.parse(
     JSON.stringify(node, (key, value: unknown) =>
       key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)
@@ -146,6 +147,9 @@ function withDefs<T extends JsonSchema>(schema: T, components: Record<string, Js
   if (!names.length) return out;
   return { ...out, $defs: Object.fromEntries(names.map((n) => [n, rewriteRefs(components[n]!)])) };
 }
+
+const isObjectType = (s: JsonSchema | undefined): s is JsonSchema & { type: 'object' } =>
+  s?.type === 'object';
 
 const isObjectSchema = (
   s: JsonSchema | undefined,
@@ -248,6 +252,7 @@ function toolFor(
   const body = deref(jsonBody, components);
   let wholeBody = false;
   if (jsonBody && isObjectSchema(body)) {
+    // The document's JSON Schema, which the app builds from zod: `required` lists property names.
     const bodyRequired = new Set(
       op.requestBody?.required ? ((body.required as string[] | undefined) ?? []) : [],
     );
@@ -293,9 +298,7 @@ function toolFor(
     operationId: op.operationId,
     description: describe(op, flags, stability),
     inputSchema,
-    ...(!download && output?.type === 'object'
-      ? { outputSchema: withDefs(output as JsonSchema & { type: 'object' }, components) }
-      : {}),
+    ...(!download && isObjectType(output) ? { outputSchema: withDefs(output, components) } : {}),
     annotations: hintsFor(method, stability, op.summary ?? op.operationId),
     method: method.toUpperCase(),
     path,

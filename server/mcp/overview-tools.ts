@@ -5,7 +5,8 @@
  * {@link Dispatch} as every other tool, so they show exactly what those reads would, no more; a part the site
  * does not have yet (no audit, one crawl only, no embeddings) is named in `notes` instead of failing the call.
  */
-import { query, readAll, type Read } from './api-reader.js';
+import type { GscGroupBy } from '../schemas/gsc.js';
+import { call, readCall, readCalls, type Read } from './api-reader.js';
 import type { ToolHints } from './openapi-tools.js';
 import type { Dispatch, ToolResult } from './tool-call.js';
 
@@ -58,7 +59,7 @@ function readArgs(
   if (extra.length)
     return { ok: false, message: `Unknown argument ${extra.join(', ')}; takes ${known.join(', ')}.` };
   const values: Record<string, number> = {};
-  for (const [name, p] of Object.entries(schema.properties as Record<string, IntProperty>)) {
+  for (const [name, p] of Object.entries(schema.properties)) {
     const v = args[name] ?? p.default;
     if (v === undefined && !schema.required.includes(name)) continue;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
@@ -68,24 +69,15 @@ function readArgs(
   return { ok: true, values };
 }
 
-/** The parts that answered, and a note for each that did not. */
-function gather(reads: Record<string, Read<unknown>>, why: Record<string, string>) {
-  const parts: Record<string, unknown> = {};
-  const notes: string[] = [];
-  for (const [key, read] of Object.entries(reads)) {
-    if (read.ok) parts[key] = read.value;
-    else {
-      parts[key] = null;
-      notes.push(`${why[key] ?? key}: ${read.detail}`);
-    }
-  }
-  return { parts, notes };
-}
+/** A part's value, or null when its read failed (its note says why). */
+const valueOf = <T>(read: Read<T>): T | null => (read.ok ? read.value : null);
 
-const itemsOf = (v: unknown): Record<string, unknown>[] =>
-  v && typeof v === 'object' && Array.isArray((v as { items?: unknown }).items)
-    ? (v as { items: Record<string, unknown>[] }).items
-    : [];
+/** A note for each part that did not answer, in the order the parts are listed. */
+function notesOf(reads: Record<string, Read<unknown>>, why: Record<string, string>): string[] {
+  return Object.entries(reads).flatMap(([key, read]) =>
+    read.ok ? [] : [`${why[key] ?? key}: ${read.detail}`],
+  );
+}
 
 function result(structured: Record<string, unknown>, lines: string[]): ToolResult {
   return {
@@ -111,48 +103,50 @@ const siteOverview: OverviewTool = {
   async run(args, dispatch) {
     const read = readArgs(this.inputSchema, args);
     if (!read.ok) return errorText(read.message);
-    const { site_id: siteId, issues, changes } = read.values;
-    const s = `/sites/${siteId}`;
-    const reads = await readAll(dispatch, {
-      site: s,
-      summary: `${s}/summary`,
-      last_crawl: `${s}/crawls?limit=1`,
-      top_issues: `${s}/issues${query({ limit: issues, include_muted: false })}`,
-      clusters: `/similarity/clusters${query({ site_id: siteId, limit: 5 })}`,
-      changes: `${s}/changes${query({ limit: changes })}`,
+    const { issues, changes } = read.values;
+    const site_id = read.values.site_id!; // required, so readArgs has it
+    const reads = await readCalls(dispatch, {
+      site: call('sites.get', { site_id }),
+      summary: call('sites.summary', { site_id }),
+      last_crawl: call('sites.crawls', { site_id, limit: 1 }),
+      top_issues: call('audit.issues', { site_id, limit: issues, include_muted: false }),
+      clusters: call('similarity.clusters', { site_id, limit: 5 }),
+      changes: call('history.changes', { site_id, limit: changes }),
     });
     if (!reads.site.ok) return errorText(`No overview: ${reads.site.detail}`);
-    const { parts, notes } = gather(reads, {
+    const notes = notesOf(reads, {
       summary: 'summary',
       top_issues: 'issues (run an audit with audit_run)',
       clusters: 'clusters (run similarity_analyze after embeddings)',
       changes: 'changes (needs two finished crawls)',
     });
-    parts.last_crawl = itemsOf(parts.last_crawl)[0] ?? null;
-    parts.top_issues = itemsOf(parts.top_issues);
-    parts.clusters = itemsOf(parts.clusters);
-    const site = parts.site as { name?: string; start_url?: string };
-    const summary = parts.summary as { pages?: number } | null;
-    const crawl = parts.last_crawl as { id?: number; status?: string; finished_at?: string } | null;
+    const site = reads.site.value;
+    const summary = valueOf(reads.summary);
+    const crawl = valueOf(reads.last_crawl)?.items[0] ?? null;
+    const topIssues = valueOf(reads.top_issues)?.items ?? [];
+    const changeList = valueOf(reads.changes);
     const lines = [
-      `Site ${String(siteId)}: ${site.name ?? ''} (${site.start_url ?? ''}), ${summary?.pages ?? '?'} pages.`,
+      `Site ${site_id}: ${site.name} (${site.start_url}), ${summary?.pages ?? '?'} pages.`,
       crawl
         ? `Last crawl: job ${crawl.id}, ${crawl.status}${crawl.finished_at ? `, ${crawl.finished_at}` : ''}.`
         : 'Never crawled.',
     ];
-    for (const i of parts.top_issues as {
-      check?: string;
-      title?: string;
-      urls?: number;
-      priority?: string;
-    }[])
-      lines.push(
-        `- issue ${i.check}: ${i.title ?? ''} (${i.urls ?? '?'} URLs, priority ${i.priority ?? '?'})`,
-      );
-    const changeSummary = (parts.changes as { summary?: unknown } | null)?.summary;
-    if (changeSummary) lines.push(`Changes since the crawl before: ${JSON.stringify(changeSummary)}`);
+    for (const i of topIssues)
+      lines.push(`- issue ${i.check}: ${i.title} (${i.urls} URLs, priority ${i.priority})`);
+    if (changeList) lines.push(`Changes since the crawl before: ${JSON.stringify(changeList.summary)}`);
     for (const n of notes) lines.push(`Note: ${n}`);
-    return result({ ...parts, notes }, lines);
+    return result(
+      {
+        site,
+        summary,
+        last_crawl: crawl,
+        top_issues: topIssues,
+        clusters: valueOf(reads.clusters)?.items ?? [],
+        changes: changeList,
+        notes,
+      },
+      lines,
+    );
   },
 };
 
@@ -173,40 +167,51 @@ const pageReport: OverviewTool = {
   async run(args, dispatch) {
     const read = readArgs(this.inputSchema, args);
     if (!read.ok) return errorText(read.message);
-    const { page_id: pageId, links, similar } = read.values;
-    const p = `/pages/${pageId}`;
-    const page = await readAll(dispatch, { page: p });
-    if (!page.page.ok) return errorText(`No report: ${page.page.detail}`);
-    const siteId = (page.page.value as { site_id: number }).site_id;
-    const gsc = (group_by: string, limit: number) =>
-      `/analytics/gsc${query({ site_id: siteId, page_id: pageId, group_by, limit })}`;
-    const reads = await readAll(dispatch, {
-      issues: `${p}/issues`,
-      links_in: `${p}/links${query({ direction: 'in', limit: links })}`,
-      links_out: `${p}/links${query({ direction: 'out', limit: links })}`,
-      similar: `${p}/similar${query({ k: similar })}`,
+    const { links, similar } = read.values;
+    const page_id = read.values.page_id!; // required, so readArgs has it
+    const page = await readCall(dispatch, 'pages.get', { page_id });
+    if (!page.ok) return errorText(`No report: ${page.detail}`);
+    const pg = page.value;
+    const gsc = (group_by: GscGroupBy, limit: number) =>
+      call('analytics.gsc', { site_id: pg.site_id, page_id, group_by, limit });
+    const reads = await readCalls(dispatch, {
+      issues: call('audit.pageIssues', { page_id }),
+      links_in: call('pages.links', { page_id, direction: 'in', limit: links }),
+      links_out: call('pages.links', { page_id, direction: 'out', limit: links }),
+      similar: call('pages.similar', { page_id, k: similar }),
       search_console: gsc('page', 1),
       top_queries: gsc('query', 10),
     });
-    const { parts, notes } = gather(reads, {
+    const notes = notesOf(reads, {
       issues: 'issues (run an audit with audit_run)',
       similar: 'similar pages (needs embeddings)',
       search_console: 'Search Console',
       top_queries: 'Search Console queries',
     });
-    parts.issues = itemsOf(parts.issues);
-    parts.similar = itemsOf(parts.similar);
-    parts.search_console = itemsOf(parts.search_console)[0] ?? null;
-    parts.top_queries = itemsOf(parts.top_queries);
-    if (!parts.search_console && reads.search_console.ok)
-      notes.push('Search Console: no figures for this page.');
-    const pg = page.page.value as { url?: string; title?: string; status_code?: number; indexable?: boolean };
+    const issues = valueOf(reads.issues)?.items ?? [];
+    const linksIn = valueOf(reads.links_in);
+    const linksOut = valueOf(reads.links_out);
+    const similarPages = valueOf(reads.similar)?.items ?? [];
+    const searchConsole = valueOf(reads.search_console)?.items[0] ?? null;
+    if (!searchConsole && reads.search_console.ok) notes.push('Search Console: no figures for this page.');
     const lines = [
-      `Page ${String(pageId)}: ${pg.url} — ${pg.title ?? '(no title)'}; HTTP ${pg.status_code ?? '—'}, ${pg.indexable ? 'indexable' : 'not indexable'}.`,
-      `${(parts.issues as unknown[]).length} issues, ${itemsOf(parts.links_in).length} links in and ${itemsOf(parts.links_out).length} out listed, ${(parts.similar as unknown[]).length} similar pages.`,
+      `Page ${page_id}: ${pg.url} — ${pg.title ?? '(no title)'}; HTTP ${pg.status_code ?? '—'}, ${pg.indexable ? 'indexable' : 'not indexable'}.`,
+      `${issues.length} issues, ${linksIn?.items.length ?? 0} links in and ${linksOut?.items.length ?? 0} out listed, ${similarPages.length} similar pages.`,
     ];
     for (const n of notes) lines.push(`Note: ${n}`);
-    return result({ page: page.page.value, ...parts, notes }, lines);
+    return result(
+      {
+        page: pg,
+        issues,
+        links_in: linksIn,
+        links_out: linksOut,
+        similar: similarPages,
+        search_console: searchConsole,
+        top_queries: valueOf(reads.top_queries)?.items ?? [],
+        notes,
+      },
+      lines,
+    );
   },
 };
 

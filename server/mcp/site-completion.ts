@@ -3,13 +3,9 @@
  * `site_id`): the sites whose id, name or start URL starts with or contains what was typed, through the API's own
  * list. A prompt takes an id or a start URL, so both are offered there; a URI takes ids only.
  */
-import { readJson, type Read } from './api-reader.js';
+import type { CallAnswer } from '../contract/index.js';
+import { readCall, type Read } from './api-reader.js';
 import type { Dispatch } from './tool-call.js';
-
-interface SitePage {
-  items: { id: number; name: string; start_url: string }[];
-  next_cursor: string | null;
-}
 
 /** The spec's cap on completion values. */
 const MAX_VALUES = 100;
@@ -19,10 +15,10 @@ export async function completeSite(dispatch: Dispatch, typed: string, argument: 
   const matches: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: Read<SitePage> = await readJson<SitePage>(
-      dispatch,
-      `/sites?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const page: Read<CallAnswer<'sites.list'>> = await readCall(dispatch, 'sites.list', {
+      limit: 100,
+      cursor: cursor ?? undefined,
+    });
     if (!page.ok) return [];
     for (const s of page.value.items) {
       const id = String(s.id);

@@ -4,6 +4,7 @@
  * its title, detail and field errors. The call itself goes through a {@link Dispatch} (in-process or over
  * loopback HTTP), so whatever the API checks, a tool call meets too.
  */
+import { Problem } from '../schemas/common.js';
 import { DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolSpec } from './openapi-tools.js';
 
 export interface ApiCall {
@@ -58,13 +59,13 @@ function uploadFile(tool: ToolSpec, types: string[], args: Record<string, unknow
   if (text !== undefined) {
     if (typeof text !== 'string') throw new ToolArgumentError('file_text must be a string.');
     const fallback = types.includes('text/csv') ? 'text/csv' : types[0]!;
-    return { contentType: (type as string | undefined) ?? fallback, bytes: Buffer.from(text, 'utf8') };
+    return { contentType: typeof type === 'string' ? type : fallback, bytes: Buffer.from(text, 'utf8') };
   }
   const clean = typeof b64 === 'string' ? b64.replace(/\s+/g, '') : null;
   if (clean === null || clean.length % 4 !== 0 || !BASE64.test(clean))
     throw new ToolArgumentError('file_base64 must be base64 (A–Z, a–z, 0–9, +, /, = padding).');
   const fallback = types.includes('application/octet-stream') ? 'application/octet-stream' : types[0]!;
-  return { contentType: (type as string | undefined) ?? fallback, bytes: Buffer.from(clean, 'base64') };
+  return { contentType: typeof type === 'string' ? type : fallback, bytes: Buffer.from(clean, 'base64') };
 }
 
 /** Arguments → the API request; `limit` defaults to {@link DEFAULT_LIMIT} on paged operations. */
@@ -112,19 +113,25 @@ function parseJson(answer: ApiAnswer): unknown {
   }
 }
 
+/** A JSON object, as a generated tool's answer is when it is not a list or a scalar. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The problem+json an error answer carries; null when it carries none (a crash's text, another server's page). */
+export function problemOf(answer: ApiAnswer): Problem | null {
+  const parsed = Problem.safeParse(parseJson(answer));
+  return parsed.success ? parsed.data : null;
+}
+
 const isJsonType = (t: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t);
 const isTextType = (t: string) =>
   /^text\//i.test(t) || /^application\/(?:[\w.+-]+\+)?(?:json|xml)\b/i.test(t) || /x-ndjson/i.test(t);
 
 /** A problem+json answer (or any error status) as a tool error: title, detail and the field errors. */
 function problemResult(answer: ApiAnswer): ToolResult {
-  const p = parseJson(answer) as
-    | { title?: string; detail?: string; type?: string; errors?: { path: string; message: string }[] }
-    | undefined;
-  if (!p || typeof p !== 'object' || typeof p.title !== 'string') {
-    return text(`HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 2000)}`, true);
-  }
-  const lines = [`${p.title} (${answer.status}): ${p.detail ?? ''}`.trim()];
+  const p = problemOf(answer);
+  if (!p) return text(`HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 2000)}`, true);
+  const lines = [`${p.title} (${answer.status}): ${p.detail}`.trim()];
   for (const e of p.errors ?? []) lines.push(`- ${e.path}: ${e.message}`);
   if (p.type) lines.push(`(problem type ${p.type})`);
   // No structuredContent: clients check it against the tool's output schema, which describes success only.
@@ -144,11 +151,12 @@ function downloadResult(tool: ToolSpec, answer: ApiAnswer, call: ApiCall): ToolR
   return text(`${head}\n${cut ? all.slice(0, MAX_RESULT_CHARS) : all}`);
 }
 
-/** The array a paged answer lists (`items`, or its one array field). */
-function listField(value: Record<string, unknown>): string | undefined {
-  if (Array.isArray(value.items)) return 'items';
-  const arrays = Object.keys(value).filter((k) => Array.isArray(value[k]));
-  return arrays.length === 1 ? arrays[0] : undefined;
+/** The array a paged answer lists (`items`, or its one array field), with its name. */
+function listOf(value: unknown): { field: string; items: unknown[] } | undefined {
+  if (!isRecord(value)) return undefined;
+  if (Array.isArray(value.items)) return { field: 'items', items: value.items };
+  const arrays = Object.entries(value).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
+  return arrays.length === 1 ? { field: arrays[0]![0], items: arrays[0]![1] } : undefined;
 }
 
 function summaryLine(
@@ -160,22 +168,20 @@ function summaryLine(
   if (tool.startsJob && answer.status === 202 && typeof value.id === 'number') {
     return `Job ${value.id} (${String(value.kind ?? tool.operationId)}) is ${String(value.status ?? 'queued')}; follow it with jobs_get {"job_id": ${value.id}}.`;
   }
-  const field = tool.paged ? listField(value) : undefined;
-  if (field) {
-    const n = (value[field] as unknown[]).length;
+  const list = tool.paged ? listOf(value) : undefined;
+  if (list) {
+    const n = list.items.length;
     const next = typeof value.next_cursor === 'string' ? value.next_cursor : null;
     const cut = cutFrom
       ? ` (cut from ${cutFrom} to fit ${MAX_RESULT_CHARS.toLocaleString('en')} characters)`
       : '';
-    return `${n} ${field}${cut}; ${next ? `more: pass cursor "${next}" for the next page.` : 'no more pages.'}`;
+    return `${n} ${list.field}${cut}; ${next ? `more: pass cursor "${next}" for the next page.` : 'no more pages.'}`;
   }
   return `HTTP ${answer.status}.`;
 }
 
 function jsonResult(tool: ToolSpec, answer: ApiAnswer, value: unknown, cutFrom?: number): ToolResult {
-  const structured = (
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { result: value }
-  ) as Record<string, unknown>;
+  const structured = isRecord(value) ? value : { result: value };
   let json = JSON.stringify(structured);
   let note = '';
   if (json.length > MAX_RESULT_CHARS) {
@@ -214,9 +220,7 @@ export async function callTool(
 
   let cutFrom: number | undefined;
   for (let tries = 0; tool.paged && tries < 4; tries++) {
-    const field =
-      value && typeof value === 'object' ? listField(value as Record<string, unknown>) : undefined;
-    const items = field ? ((value as Record<string, unknown>)[field] as unknown[]) : [];
+    const items = listOf(value)?.items ?? [];
     const size = answer.body.length;
     if (size <= MAX_RESULT_CHARS || items.length <= 1) break;
     const fit = Math.max(1, Math.floor((items.length * MAX_RESULT_CHARS * 0.9) / size));

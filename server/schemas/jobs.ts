@@ -234,6 +234,10 @@ export const Job = z
   .meta({ id: 'Job', description: 'A job; `params` and `result` depend on its `kind`.' });
 export type Job = z.infer<typeof Job>;
 export type JobOf<K extends JobKind> = z.output<(typeof JOB_SCHEMAS)[K]>;
+/** Narrows a job read from a list of several kinds to its kind's type. */
+export const isJobOf = <K extends JobKind>(job: Job, kind: K): job is JobOf<K> => job.kind === kind;
+/** A job that succeeded: its kind's result is there. */
+export type Succeeded<J extends Job> = J & { status: 'succeeded'; result: NonNullable<J['result']> };
 
 export const JobListQuery = PaginationQuery.extend({
   site_id: Id.optional(),

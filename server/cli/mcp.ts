@@ -3,19 +3,22 @@
  * `<data dir>/server.json` names a live server on that data dir, tool calls go to it over loopback HTTP with the
  * token from `<data dir>/api-token`; otherwise it starts the app itself on the data dir (as `siteloupe serve`
  * would, on a free port, so the UI and other clients can join) and dispatches in-process. Stdout carries the
- * protocol only; logs go to stderr.
+ * protocol only; logs go to stderr. A command, so it lives with the CLI: `server/mcp` is what this and the
+ * `POST /mcp` route share, and never starts a server itself.
  */
 import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadOrCreateToken } from '../adapters/api-token.js';
 import { processAlive, readServerFile } from '../adapters/server-file.js';
 import { resolveConfig } from '../config.js';
+import type { CallAnswer } from '../contract/index.js';
 import { DB_FILE, startServer, type RunningServer } from '../main.js';
+import { readCall } from '../mcp/api-reader.js';
+import { httpDispatch, inProcessDispatch } from '../mcp/dispatch.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
+import { openApiTools, type OpenApiDoc } from '../mcp/openapi-tools.js';
+import type { Dispatch } from '../mcp/tool-call.js';
 import { VERSION } from '../version.js';
-import { httpDispatch, inProcessDispatch } from './dispatch.js';
-import { createMcpServer } from './mcp-server.js';
-import { openApiTools, type OpenApiDoc } from './openapi-tools.js';
-import type { Dispatch } from './tool-call.js';
 
 export interface McpFlags {
   dataDir?: string;
@@ -30,7 +33,8 @@ async function runningServer(dataDir: string): Promise<{ url: string } | null> {
   try {
     const res = await fetch(new URL('/health', info.url), { signal: AbortSignal.timeout(2000) });
     if (!res.ok) return null;
-    const health = (await res.json()) as { db?: { path?: string } };
+    // Another process's answer, maybe another version's: typed by this contract, read with `?.` all the same.
+    const health = (await res.json()) as Partial<CallAnswer<'system.health'>>;
     // The port may have been taken by another server since: it must be this data dir's.
     return health.db?.path === join(dataDir, DB_FILE) ? { url: info.url } : null;
   } catch {
@@ -54,9 +58,10 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
     dispatch = inProcessDispatch(local.app, { localPort: local.port, headers });
   }
 
-  const doc = await dispatch({ method: 'GET', path: '/openapi.json' });
-  if (doc.status !== 200) throw new Error(`GET /openapi.json answered ${doc.status}`);
-  const tools = openApiTools(JSON.parse(doc.body.toString('utf8')) as OpenApiDoc);
+  const doc = await readCall(dispatch, 'system.openapi');
+  if (!doc.ok) throw new Error(`GET /openapi.json answered ${doc.status}: ${doc.detail}`);
+  // The contract types the document as any JSON; the tool generator reads the OpenAPI members it names.
+  const tools = openApiTools(doc.value as OpenApiDoc);
   const server = createMcpServer({ version: VERSION, tools: () => tools, dispatch });
 
   let stopping = false;
