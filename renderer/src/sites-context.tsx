@@ -3,7 +3,7 @@
  * crawl adds pages, an analysis adds pairs) — at most once a second, since a crawl reports often.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { sitesApi } from './api/endpoints.js';
+import { call } from './api/call.js';
 import { useEvent } from './api/events.js';
 import type { Site } from './api/types.js';
 import { useApi } from './hooks/use-api.js';
@@ -19,7 +19,7 @@ interface SitesState {
 const SitesContext = createContext<SitesState | null>(null);
 
 export function SitesProvider({ children }: { children: ReactNode }) {
-  const { data, error, reload } = useApi((signal) => sitesApi.list(signal), []);
+  const { data, error, reload } = useApi((signal) => call('sites.list', { limit: 1000 }, { signal }), []);
   const soon = useThrottled(reload, 1000);
   useEvent('site.updated', soon);
   useEvent('job.finished', soon);

@@ -1,7 +1,7 @@
 /**
- * The one way the UI talks to the server: same-origin fetch (the `siteloupe_token` cookie set by `/?token=`
- * authenticates it), JSON in and out, and every failure turned into an `ApiError` whose message is the
- * problem+json `detail`, so views can show the server's own words.
+ * How the UI reaches the server, under `call.ts` (which types each call from the contract): same-origin fetch
+ * (the `siteloupe_token` cookie set by `/?token=` authenticates it), JSON in and out, and every failure turned
+ * into an `ApiError` whose message is the problem+json `detail`, so views can show the server's own words.
  */
 
 export interface ProblemField {
@@ -94,19 +94,15 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
   return res;
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * The parsed JSON of a successful answer (`undefined` for 204). Untyped on purpose: only `call.ts` reads it, and
+ * it types the answer from the contract, so no caller picks the type of what the server sent.
+ */
+export async function readAnswer(path: string, opts: RequestOptions = {}): Promise<unknown> {
   const res = await send(path, opts);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  if (res.status === 204) return undefined;
+  return res.json();
 }
-
-export const get = <T>(path: string, params?: Record<string, QueryValue>, signal?: AbortSignal) =>
-  request<T>(withQuery(path, params), signal ? { signal } : {});
-export const post = <T>(path: string, body?: unknown) =>
-  request<T>(path, { method: 'POST', body: body ?? {} });
-export const put = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body });
-export const patch = <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body });
-export const del = (path: string) => request<void>(path, { method: 'DELETE' });
 
 /** The message to show for any error a view caught. */
 export function errorText(err: unknown): string {

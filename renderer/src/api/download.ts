@@ -5,6 +5,7 @@
  * and the desktop app's `will-download` handler (main/app-window.ts) shows its Save dialog for it. The file is
  * held in memory until saved (Chromium keeps large blobs on disk).
  */
+import { callTarget, type CallArgs } from './call.js';
 import { ApiError, send } from './client.js';
 
 /** The file name of `Content-Disposition: attachment; filename="…"`, if any. */
@@ -41,3 +42,7 @@ export function saveBlob(blob: Blob, name: string): void {
   // Released later rather than at once, so the download has long resolved the URL by then.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** Where an export's file is: `export.download` with its name, format and query, for `downloadFile`. */
+export const exportHref = (args: CallArgs<'export.download'>): string =>
+  callTarget('export.download', args).path;

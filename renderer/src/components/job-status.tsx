@@ -1,7 +1,7 @@
 /** One job as a line of progress: what it does, how far it is, and a way to stop it. */
 import { useState, type ReactNode } from 'react';
 import { errorText } from '../api/client.js';
-import { jobsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Job, JobKind } from '../api/types.js';
 import { jobLabel } from '../format.js';
 import { ProgressBar } from './progress-bar.js';
@@ -13,7 +13,7 @@ export function JobStatus({ job }: { job: Job }) {
   const cancel = async () => {
     setCancelling(true);
     try {
-      await jobsApi.cancel(job.id);
+      await call('jobs.cancel', { job_id: job.id });
     } catch (err) {
       setCancelError(errorText(err));
       setCancelling(false);

@@ -4,7 +4,7 @@
  * merge and duplicate pairs of the similarity analysis, and click (or find) a page to see its details.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { graphApi, similarityApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { EdgeKind, GraphEdge, GraphNode, Outcome } from '../api/types.js';
 import { EDGE_KINDS } from '../api/value-lists.js';
 import { ToggleGroup } from '../components/controls.js';
@@ -43,12 +43,16 @@ interface GraphData {
 async function loadGraph(siteId: number, edgeKinds: EdgeKind[], orphans: boolean, signal: AbortSignal) {
   const nodes = new Map<number, GraphNode>();
   const edges: GraphEdge[] = [];
-  let cursor: string | null = null;
+  let cursor: string | undefined;
   do {
-    const page = await graphApi.page(siteId, { edgeKinds, orphans, cursor, limit: 10_000 }, signal);
+    const page = await call(
+      'graph.linkGraph',
+      { site_id: siteId, edge_kind: edgeKinds, include_orphans: orphans, cursor, limit: 10_000 },
+      { signal },
+    );
     for (const n of page.nodes) nodes.set(n.id, n);
     edges.push(...page.edges);
-    cursor = page.next_cursor;
+    cursor = page.next_cursor ?? undefined;
   } while (cursor && edges.length < MAX_EDGES);
   const all = [...nodes.values()];
   const linked = all.filter((n) => !n.orphan);
@@ -57,25 +61,23 @@ async function loadGraph(siteId: number, edgeKinds: EdgeKind[], orphans: boolean
     siteId,
     nodes: kept.slice(0, MAX_NODES),
     edges,
-    truncated: cursor !== null,
+    truncated: cursor !== undefined,
     hidden: all.length - Math.min(kept.length, MAX_NODES),
   } satisfies GraphData;
 }
 
 async function loadPairs(siteId: number, outcome: Outcome[], minReranker: number, signal: AbortSignal) {
   const pairs: OverlayPair[] = [];
-  let cursor: string | null = null;
+  let cursor: string | undefined;
   do {
-    const page = await similarityApi.sitePairs(
-      siteId,
-      { outcome, min_reranker: minReranker },
-      cursor,
-      1000,
-      signal,
+    const page = await call(
+      'similarity.sitePairs',
+      { site_id: siteId, outcome, min_reranker: minReranker, cursor, limit: 1000 },
+      { signal },
     );
     for (const p of page.items)
       pairs.push({ id: p.id, a: p.page_a.id, b: p.page_b.id, outcome: p.outcome, reranker: p.reranker });
-    cursor = page.next_cursor;
+    cursor = page.next_cursor ?? undefined;
   } while (cursor && pairs.length < MAX_PAIRS);
   return pairs;
 }

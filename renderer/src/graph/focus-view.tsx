@@ -4,7 +4,7 @@
  * Reached from a page's details, from the structure view, or by searching here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { graphApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Direction, FocusNode, GraphPage } from '../api/graph-types.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
@@ -45,7 +45,11 @@ export function FocusView(props: {
   const graph = useApi(
     (signal) =>
       pageId !== null && options.edgeKinds.length
-        ? graphApi.focus(pageId, { hops, direction, edgeKinds: options.edgeKinds, limit }, signal)
+        ? call(
+            'graph.focus',
+            { page_id: pageId, hops, direction, edge_kind: options.edgeKinds, limit },
+            { signal },
+          )
         : Promise.resolve(null),
     [pageId, hops, direction, limit, options.edgeKinds.join(',')],
   );

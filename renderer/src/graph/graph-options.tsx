@@ -4,7 +4,7 @@
  * audit check found (to colour by it) and the similar pairs of the overlay.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { auditApi, similarityApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { CheckId, EdgeKind, Outcome } from '../api/types.js';
 import { EDGE_KINDS, OUTCOMES } from '../api/value-lists.js';
 import { Slider, ToggleGroup } from '../components/controls.js';
@@ -55,11 +55,15 @@ export function useCheckPages(siteId: number, check: CheckId | null, active: boo
     async (signal): Promise<CheckPages> => {
       if (!check || !active) return { ready: false, findings: [] };
       const findings: CheckPages['findings'] = [];
-      let cursor: string | null = null;
+      let cursor: string | undefined;
       do {
-        const page = await auditApi.findings(siteId, check, cursor, 1000, signal);
+        const page = await call(
+          'audit.findings',
+          { site_id: siteId, check, cursor, limit: 1000 },
+          { signal },
+        );
         for (const f of page.items) findings.push({ url: f.url, page_id: f.page_id });
-        cursor = page.next_cursor;
+        cursor = page.next_cursor ?? undefined;
       } while (cursor && findings.length < MAX_CHECK_PAGES);
       return { ready: true, findings };
     },
@@ -77,18 +81,16 @@ export function useOverlayPairs(siteId: number, overlay: GraphOptions['overlay']
     async (signal) => {
       const pairs: OverlayPair[] = [];
       if (!overlay.on || !overlay.outcomes.length) return pairs;
-      let cursor: string | null = null;
+      let cursor: string | undefined;
       do {
-        const page = await similarityApi.sitePairs(
-          siteId,
-          { outcome: overlay.outcomes, min_reranker: threshold },
-          cursor,
-          1000,
-          signal,
+        const page = await call(
+          'similarity.sitePairs',
+          { site_id: siteId, outcome: overlay.outcomes, min_reranker: threshold, cursor, limit: 1000 },
+          { signal },
         );
         for (const p of page.items)
           pairs.push({ id: p.id, a: p.page_a.id, b: p.page_b.id, outcome: p.outcome, reranker: p.reranker });
-        cursor = page.next_cursor;
+        cursor = page.next_cursor ?? undefined;
       } while (cursor && pairs.length < MAX_PAIRS);
       return pairs;
     },

@@ -1,6 +1,6 @@
 /** A page picked on a graph: its details beside the canvas, and where to go from it in the link graph. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { pagesApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
 import { links } from '../router.js';
@@ -12,7 +12,7 @@ export function NodeDrawer(props: {
   onClose: () => void;
   actions?: ReactNode;
 }) {
-  const page = useApi((signal) => pagesApi.get(props.pageId, signal), [props.pageId]);
+  const page = useApi((signal) => call('pages.get', { page_id: props.pageId }, { signal }), [props.pageId]);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), [props.pageId]);
   return (

@@ -3,7 +3,7 @@
  * focus the graph on it.
  */
 import { useEffect, useState } from 'react';
-import { pagesApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { PageListItem } from '../api/types.js';
 import { ErrorNotice } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
@@ -19,7 +19,7 @@ export function PageSearch(props: { siteId: number; label: string; onPick: (page
   const found = useApi(
     (signal) =>
       query.length >= 2
-        ? pagesApi.list(props.siteId, { q: query }, null, 8, signal).then((p) => p.items)
+        ? call('pages.list', { site_id: props.siteId, q: query, limit: 8 }, { signal }).then((p) => p.items)
         : Promise.resolve([] as PageListItem[]),
     [props.siteId, query],
   );

@@ -3,7 +3,7 @@
  * what removing it would cost — the pages that would end up deeper, or out of reach.
  */
 import { useEffect, useState } from 'react';
-import { graphApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { ClickPath, GraphPage } from '../api/graph-types.js';
 import type { EdgeKind } from '../api/types.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
@@ -22,7 +22,8 @@ export function PathPanel(props: {
 }) {
   const { onPath } = props;
   const path = useApi(
-    (signal) => graphApi.path(props.siteId, props.pageId, props.edgeKinds, signal),
+    (signal) =>
+      call('graph.path', { site_id: props.siteId, to: props.pageId, edge_kind: props.edgeKinds }, { signal }),
     [props.siteId, props.pageId, props.edgeKinds.join(',')],
   );
   useEffect(() => onPath(path.data?.pages ?? []), [path.data, onPath]);
@@ -100,7 +101,12 @@ function PathStep(props: {
 /** What removing every link from `source` to `target` would cost, in pages that end up deeper. */
 export function LinkImpactView(props: { siteId: number; source: number; target: number }) {
   const impact = useApi(
-    (signal) => graphApi.linkImpact(props.siteId, props.source, props.target, signal),
+    (signal) =>
+      call(
+        'graph.linkImpact',
+        { site_id: props.siteId, source: props.source, target: props.target },
+        { signal },
+      ),
     [props.siteId, props.source, props.target],
   );
   if (impact.loading) return <Loading label="Measuring…" />;

@@ -4,7 +4,7 @@
  * list's button) opens a section to show its pages. Colour, size and marks follow the shared options.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { graphApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { GraphGroup, GroupBy } from '../api/graph-types.js';
 import { Loading, ErrorNotice, EmptyState } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
@@ -48,10 +48,16 @@ export function StructureView(props: {
   const graph = useApi(
     (signal) =>
       options.edgeKinds.length
-        ? graphApi.groups(
-            siteId,
-            { by: settings.by, depth: settings.depth, edgeKinds: options.edgeKinds, expand },
-            signal,
+        ? call(
+            'graph.groups',
+            {
+              site_id: siteId,
+              by: settings.by,
+              depth: settings.depth,
+              edge_kind: options.edgeKinds,
+              expand,
+            },
+            { signal },
           )
         : Promise.resolve(null),
     [siteId, settings.by, settings.depth, options.edgeKinds.join(','), expand.join('\n')],

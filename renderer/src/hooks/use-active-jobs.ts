@@ -3,7 +3,7 @@
  * `job.progress` replaces its job and `job.finished` moves it to `finished` so the view can say how it ended.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { jobsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useEvent } from '../api/events.js';
 import type { Job } from '../api/types.js';
 
@@ -34,11 +34,11 @@ export function useActiveJobs(scope: JobScope): {
     const controller = new AbortController();
     setActive([]);
     setFinished([]);
-    jobsApi
-      .list(
-        { site_id: siteId, campaign_id: campaignId, status: ['queued', 'running'], limit: 50 },
-        controller.signal,
-      )
+    call(
+      'jobs.list',
+      { site_id: siteId, campaign_id: campaignId, status: ['queued', 'running'], limit: 50 },
+      { signal: controller.signal },
+    )
       .then((page) =>
         setActive((now) =>
           merge(

@@ -4,7 +4,7 @@
  * run and checks are muted.
  */
 import { useMemo } from 'react';
-import { auditApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Issue } from '../api/types.js';
 import { useApi, type ApiState } from './use-api.js';
@@ -13,7 +13,13 @@ export function useIssueCatalogue(
   siteId: number,
 ): ApiState<{ byCheck: Map<string, Issue>; items: Issue[]; audited_at: string | null }> {
   const state = useApi(
-    (signal) => auditApi.issues(siteId, { include_empty: true, include_muted: true }, signal),
+    // The catalogue has far fewer checks than a page holds, so one request lists them all.
+    (signal) =>
+      call(
+        'audit.issues',
+        { site_id: siteId, include_empty: true, include_muted: true, limit: 1000 },
+        { signal },
+      ),
     [siteId],
   );
   useSiteChanges(siteId, ['audit'], state.reload);

@@ -18,7 +18,8 @@ export interface PagedList<T> {
 }
 
 export function usePagedList<T>(
-  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<ListPage<T>>,
+  /** `cursor` is left out for the first page, as the API's `cursor` parameter is. */
+  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<ListPage<T>>,
   deps: readonly unknown[],
 ): PagedList<T> {
   const [items, setItems] = useState<T[]>([]);
@@ -36,7 +37,7 @@ export function usePagedList<T>(
     const controller = new AbortController();
     inFlight.current = controller;
     setLoading(true);
-    fetchRef.current(from, controller.signal).then(
+    fetchRef.current(from ?? undefined, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return;
         inFlight.current = null;

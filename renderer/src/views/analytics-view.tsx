@@ -3,7 +3,7 @@
  * site's Search Console tab (gsc-tab.tsx).
  */
 import { useMemo, useState } from 'react';
-import { analyticsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { OtherUrl, OtherUrlReason } from '../api/types.js';
 import { OTHER_URL_REASONS, URL_SOURCES, type UrlSource } from '../api/value-lists.js';
@@ -47,12 +47,16 @@ function OtherUrls({ siteId }: { siteId: number }) {
   const [sources, setSources] = useState<UrlSource[]>([]);
   const list = usePagedList(
     (cursor, signal) =>
-      analyticsApi.otherUrls(
-        siteId,
-        { ...(reasons.length ? { reason: reasons } : {}), ...(sources.length ? { source: sources } : {}) },
-        cursor,
-        500,
-        signal,
+      call(
+        'analytics.otherUrls',
+        {
+          site_id: siteId,
+          ...(reasons.length ? { reason: reasons } : {}),
+          ...(sources.length ? { source: sources } : {}),
+          cursor,
+          limit: 500,
+        },
+        { signal },
       ),
     [siteId, reasons.join(','), sources.join(',')],
   );

@@ -1,6 +1,6 @@
 /** Create or edit a campaign: the hub client, the site, what it is about, and who the content is for. */
 import { useState, type FormEvent } from 'react';
-import { campaignsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Campaign } from '../api/types.js';
 import { CAMPAIGN_STATUSES } from '../api/value-lists.js';
 import { ErrorNotice } from '../components/feedback.js';
@@ -41,8 +41,8 @@ export function CampaignForm({
       settings: { max_new: Number(maxNew) || 25 },
     };
     return campaign
-      ? campaignsApi.update(campaign.id, common)
-      : campaignsApi.create({ ...common, site_id: Number(siteId) });
+      ? call('campaigns.update', { campaign_id: campaign.id, ...common })
+      : call('campaigns.create', { ...common, site_id: Number(siteId) });
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,9 +4,9 @@
  * offers only the moves the status machine allows; the server still decides, and a refusal shows its words.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { campaignsApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
-import type { Campaign, Job, Target, TargetKind, TargetStatus } from '../api/types.js';
+import type { Campaign, CampaignAction, Job, Target, TargetKind, TargetStatus } from '../api/types.js';
 import { TARGET_KINDS, TARGET_STATUS_COLUMNS } from '../api/value-lists.js';
 import { Badge, ToggleGroup } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -37,17 +37,20 @@ const ACTIONS = [
 
 async function allTargets(campaignId: number, signal: AbortSignal): Promise<Target[]> {
   const out: Target[] = [];
-  let cursor: string | null = null;
+  let cursor: string | undefined;
   do {
-    const page = await campaignsApi.targets(campaignId, cursor, signal);
+    const page = await call('targets.list', { campaign_id: campaignId, cursor, limit: 1000 }, { signal });
     out.push(...page.items);
-    cursor = page.next_cursor;
+    cursor = page.next_cursor ?? undefined;
   } while (cursor);
   return out;
 }
 
 export function CampaignView({ campaignId }: { campaignId: number }) {
-  const campaign = useApi((signal) => campaignsApi.get(campaignId, signal), [campaignId]);
+  const campaign = useApi(
+    (signal) => call('campaigns.get', { campaign_id: campaignId }, { signal }),
+    [campaignId],
+  );
   const targets = useApi((signal) => allTargets(campaignId, signal), [campaignId]);
   const jobs = useActiveJobs({ campaignId });
   const [editing, setEditing] = useState(false);
@@ -199,7 +202,7 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
 function DeleteCampaign({ campaign, busy }: { campaign: Campaign; busy: boolean }) {
   // The server refuses (409) while an action of the campaign runs; the button says so before being pressed.
   const remove = useAction(async (id: number) => {
-    await campaignsApi.remove(id);
+    await call('campaigns.delete', { campaign_id: id });
     return true;
   });
   return (
@@ -235,13 +238,13 @@ function ActionButton({
   onStarted,
 }: {
   campaign: Campaign;
-  action: 'expand' | 'refresh' | 'rebuild';
+  action: CampaignAction;
   label: string;
   hint: string;
   busy: boolean;
   onStarted: (job: Job) => void;
 }) {
-  const run = useAction(campaignsApi.action);
+  const run = useAction(() => call(`campaigns.${action}`, { campaign_id: campaign.id }));
   return (
     <span className="action">
       <button
@@ -255,7 +258,7 @@ function ActionButton({
             !window.confirm('Rebuild replaces every proposed target that nobody decided on yet. Go on?')
           )
             return;
-          const job = await run.run(campaign.id, action);
+          const job = await run.run();
           if (job) onStarted(job);
         }}
       >
@@ -271,7 +274,7 @@ function ManualTarget({ campaign, onAdded }: { campaign: Campaign; onAdded: () =
   const [kind, setKind] = useState<TargetKind>('new_content');
   const [title, setTitle] = useState('');
   const [query, setQuery] = useState('');
-  const add = useAction(campaignsApi.createTarget);
+  const add = useAction((body: CallArgs<'targets.create'>) => call('targets.create', body));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const created = await add.run({

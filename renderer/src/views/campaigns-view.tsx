@@ -1,6 +1,6 @@
 /** Campaigns grouped by hub client: pick a client, see its campaigns and their target counts, add one. */
 import { useState } from 'react';
-import { campaignsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useEvent } from '../api/events.js';
 import { Badge } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -18,9 +18,10 @@ export const CAMPAIGN_STATUS_TONE: Record<string, string> = {
 };
 
 export function CampaignsView({ hubClient }: { hubClient?: string | undefined }) {
-  const hubs = useApi((signal) => campaignsApi.hubClients(signal), []);
+  const hubs = useApi((signal) => call('campaigns.hubClients', { limit: 1000 }, { signal }), []);
   const campaigns = useApi(
-    (signal) => campaignsApi.list(hubClient ? { hub_client_id: hubClient } : {}, signal),
+    (signal) =>
+      call('campaigns.list', { ...(hubClient ? { hub_client_id: hubClient } : {}), limit: 1000 }, { signal }),
     [hubClient],
   );
   const { byId } = useSites();

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../api/client.js';
-import { historyApi, type ChangeFilters } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { ChangeKind, ChangeList, Snapshot } from '../api/types.js';
 import { CHANGE_KINDS } from '../api/value-lists.js';
@@ -29,7 +29,11 @@ const kindsParam = (value: string | null) =>
   (value ?? '').split(',').filter((v): v is ChangeKind => CHANGE_KINDS.includes(v as ChangeKind));
 
 export function ChangesView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
-  const snapshots = useApi((signal) => historyApi.snapshots(siteId, signal), [siteId]);
+  // `keep_crawls` bounds the snapshots a site keeps, far below a page of 1000.
+  const snapshots = useApi(
+    (signal) => call('history.snapshots', { site_id: siteId, limit: 1000 }, { signal }),
+    [siteId],
+  );
   useSiteChanges(siteId, ['pages'], snapshots.reload);
   const items = snapshots.data?.items;
   return (
@@ -81,10 +85,13 @@ function Comparison(props: { siteId: number; snapshots: Snapshot[]; params: URLS
   // The summary and the two crawls come with every page of changes; the last page's are the current ones.
   const [head, setHead] = useState<{ key: string; list: ChangeList }>();
   const pairKey = `${from ?? ''}:${to ?? ''}`;
-  const filters: ChangeFilters = { from, to, change: kinds };
   const list = usePagedList(
     (cursor, signal) =>
-      historyApi.changes(siteId, filters, cursor, PAGE_SIZE, signal).then((page) => {
+      call(
+        'history.changes',
+        { site_id: siteId, from, to, change: kinds, cursor, limit: PAGE_SIZE },
+        { signal },
+      ).then((page) => {
         setHead({ key: pairKey, list: page });
         return page;
       }),

@@ -4,7 +4,7 @@
  * `PATCH /sites/{id}`; the server checks the expression, and a refusal is shown in its words, by field.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { sitesApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Site } from '../api/types.js';
 import { ProblemNotice } from '../components/problem-notice.js';
 import { useAction } from '../hooks/use-api.js';
@@ -29,7 +29,7 @@ export function CrawlSchedulePanel({ site, onSaved }: { site: Site; onSaved: () 
   }, [site.id, stored, site.settings.run_missed]);
 
   const save = useAction((crawl_schedule: string | null, run_missed: boolean) =>
-    sitesApi.update(site.id, { settings: { crawl_schedule, run_missed } }),
+    call('sites.update', { site_id: site.id, settings: { crawl_schedule, run_missed } }),
   );
   const submit = async (schedule: string | null, event?: FormEvent) => {
     event?.preventDefault();

@@ -5,8 +5,8 @@
  * this site's campaigns.
  */
 import { useState } from 'react';
-import { downloadFile } from '../api/download.js';
-import { campaignsApi, exportApi, systemApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
+import { downloadFile, exportHref } from '../api/download.js';
 import type { Campaign, ExportInfo } from '../api/types.js';
 import { CodeText } from '../components/code-text.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
@@ -20,10 +20,11 @@ const CAMPAIGN_EXPORT = 'campaign-targets';
 
 export function ExportsView({ siteId }: { siteId: number }) {
   const site = useSites().byId(siteId)!;
-  const list = useApi((signal) => exportApi.list(signal), []);
-  const health = useApi((signal) => systemApi.health(signal), []);
+  const list = useApi((signal) => call('export.list', {}, { signal }), []);
+  const health = useApi((signal) => call('system.health', {}, { signal }), []);
   const campaigns = useApi(
-    (signal) => campaignsApi.list({ site_id: siteId }, signal).then((page) => page.items),
+    (signal) =>
+      call('campaigns.list', { site_id: siteId, limit: 1000 }, { signal }).then((page) => page.items),
     [siteId],
   );
   const noChromium = health.data ? health.data.chromium.path === null : false;
@@ -88,7 +89,7 @@ function ExportRow({
     const file = `${info.name}.${format}`;
     setLast({ file });
     const query = perCampaign ? { campaign_id: campaignId } : { site_id: siteId };
-    const saved = await download.run(exportApi.href(info.name, format, query), file);
+    const saved = await download.run(exportHref({ name: info.name, format, ...query }), file);
     setLast({ file, saved });
   };
   const pickerId = `export-${info.name}-campaign`;

@@ -5,7 +5,7 @@
  * stored pages without a crawl. Rules over the HTML need a crawl to fill in their values; the panel says which.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { extractionApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useEvent } from '../api/events.js';
 import type { Extractor, ExtractorTestResult, Job, JobOf, Site } from '../api/types.js';
 import { EXTRACTOR_KIND_INFO, EXTRACTOR_SOURCE_LABELS } from '../api/value-lists.js';
@@ -67,7 +67,7 @@ export function ExtractionPanel({
   /** A rule was added or removed (the site's rule count changed). */
   onChanged: () => void;
 }) {
-  const rules = useApi((signal) => extractionApi.list(site.id, signal), [site.id]);
+  const rules = useApi((signal) => call('extraction.list', { site_id: site.id }, { signal }), [site.id]);
   // A crawl or a re-apply fills in stored values: which rules still need a crawl changes with them.
   useEvent('job.finished', (job) => {
     if (job.site_id === site.id) rules.reload();
@@ -75,12 +75,14 @@ export function ExtractionPanel({
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [testUrl, setTestUrl] = useState(site.start_url);
   const [tested, setTested] = useState<ExtractorTestResult>();
-  const test = useAction((url: string) => extractionApi.test(site.id, { url }));
+  // With no `rules`, the test runs the site's saved rules.
+  const test = useAction((url: string) => call('extraction.test', { site_id: site.id, url }));
   const remove = useAction(async (rule: Extractor) => {
-    await extractionApi.remove(site.id, rule.id);
+    await call('extraction.delete', { site_id: site.id, extractor_id: rule.id });
     return true;
   });
-  const apply = useAction(() => extractionApi.apply(site.id));
+  // Re-applies the main-text rules to the stored pages; rules over the HTML need a crawl.
+  const apply = useAction(() => call('extraction.apply', { site_id: site.id }));
 
   // Closing a form gives the keyboard back to the button that opened it (a rule's Edit, else Add rule), once
   // the form is gone and that button is back.

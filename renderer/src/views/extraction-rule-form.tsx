@@ -5,7 +5,7 @@
  * rule as typed, unsaved, against the panel's test URL, so a selector is right before a long crawl.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { extractionApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type {
   Extractor,
   ExtractorCreate,
@@ -104,15 +104,17 @@ export function ExtractionRuleForm({
   const info = EXTRACTOR_KIND_INFO[draft.kind];
 
   const save = useAction(async (body: ExtractorCreate) => {
-    if (!rule) return extractionApi.create(siteId, body);
+    if (!rule) return call('extraction.create', { site_id: siteId, ...body });
     // Only what changed: an untouched selector keeps the rule's stored values (a rename, say, keeps them).
     const changed = Object.fromEntries(
       Object.entries(body).filter(([key, value]) => rule[key as keyof ExtractorCreate] !== value),
     ) as Partial<ExtractorCreate>;
-    return Object.keys(changed).length ? extractionApi.update(siteId, rule.id, changed) : rule;
+    return Object.keys(changed).length
+      ? call('extraction.update', { site_id: siteId, extractor_id: rule.id, ...changed })
+      : rule;
   });
   const test = useAction((body: ExtractorCreate) =>
-    extractionApi.test(siteId, { url: testUrl, rules: [body] }),
+    call('extraction.test', { site_id: siteId, url: testUrl, rules: [body] }),
   );
   // Whichever was tried last says what is wrong with the fields; the test sent the rule as `rules[0]`.
   const [lastTried, setLastTried] = useState<'save' | 'test'>('save');

@@ -4,7 +4,7 @@
  * Disconnect. Credentials belong to the installation, not to one site.
  */
 import { useEffect, useRef, useState } from 'react';
-import { analyticsApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import type { GscCredentialsInfo } from '../api/types.js';
 import { Badge } from '../components/controls.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
@@ -81,7 +81,7 @@ function Connection({ info }: { info: GscCredentialsInfo }) {
 }
 
 /** JSON.parse's own message can quote the text, and the text may be a private key: say what was wrong instead. */
-function parseCredentials(text: string): unknown {
+function parseCredentials(text: string): CallArgs<'analytics.putGscCredentials'> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -92,7 +92,8 @@ function parseCredentials(text: string): unknown {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new Error('This JSON is not an object. A key file or token is one JSON object, { … }.');
-  return value;
+  // Whether it is a key file or a token, and complete, is the server's to say: its problem names the fields.
+  return value as CallArgs<'analytics.putGscCredentials'>;
 }
 
 function CredentialsForm({
@@ -103,7 +104,8 @@ function CredentialsForm({
   onCancel?: () => void;
 }) {
   const [pasted, setPasted] = useState('');
-  const save = useAction(async (text: string) => analyticsApi.putGscCredentials(parseCredentials(text)));
+  // The server reads the object as a key file or a token; the API never sends the secrets back.
+  const save = useAction(async (text: string) => call('analytics.putGscCredentials', parseCredentials(text)));
   const submit = async (text: string) => {
     const info = await save.run(text);
     if (!info) return;
@@ -170,7 +172,7 @@ function CredentialsForm({
 function Disconnect({ onDone }: { onDone: (info: GscCredentialsInfo) => void }) {
   const [asking, setAsking] = useState(false);
   const remove = useAction(async () => {
-    await analyticsApi.deleteGscCredentials();
+    await call('analytics.deleteGscCredentials');
     return true;
   });
   const confirmRef = useRef<HTMLButtonElement>(null);

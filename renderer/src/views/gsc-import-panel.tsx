@@ -1,5 +1,5 @@
 /** Upload a Search Console export (zip or CSV); the import runs as a job whose progress shows here. */
-import { analyticsApi } from '../api/endpoints.js';
+import { callUpload } from '../api/call.js';
 import type { Job } from '../api/types.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { ProblemNotice } from '../components/problem-notice.js';
@@ -9,7 +9,10 @@ import type { GscJobs } from './gsc-sync-panel.js';
 const isImport = (j: Job) => j.kind === 'gsc_import';
 
 export function GscImportPanel({ siteId, jobs }: { siteId: number; jobs: GscJobs }) {
-  const upload = useAction(analyticsApi.gscImport);
+  // The file is the body, as the Search Console export was downloaded (zip or CSV).
+  const upload = useAction((file: File) =>
+    callUpload('analytics.gscImport', { site_id: siteId, filename: file.name }, file),
+  );
   const importing = jobs.active.filter(isImport);
   const otherRunning = jobs.active.some((j) => !isImport(j));
   const finished = jobs.finished.filter(isImport).slice(0, 1);
@@ -26,7 +29,7 @@ export function GscImportPanel({ siteId, jobs }: { siteId: number; jobs: GscJobs
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
-            const job = await upload.run(siteId, file);
+            const job = await upload.run(file);
             if (job) jobs.track(job);
           }}
         />

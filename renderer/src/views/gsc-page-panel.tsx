@@ -2,7 +2,7 @@
  * A page's Search Console figures: its totals, and the queries it was shown for when the data has them (an
  * API sync does; an imported export holds only per-page, per-query and per-day totals, so no breakdown).
  */
-import { analyticsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Page } from '../api/types.js';
 import { Stat } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -14,8 +14,16 @@ export function GscPagePanel({ page }: { page: Page }) {
   const data = useApi(
     async (signal) => {
       const [totals, queries] = await Promise.all([
-        analyticsApi.gsc(page.site_id, { page_id: page.id, group_by: 'page' }, null, 1, signal),
-        analyticsApi.gsc(page.site_id, { page_id: page.id, group_by: 'query' }, null, 100, signal),
+        call(
+          'analytics.gsc',
+          { site_id: page.site_id, page_id: page.id, group_by: 'page', limit: 1 },
+          { signal },
+        ),
+        call(
+          'analytics.gsc',
+          { site_id: page.site_id, page_id: page.id, group_by: 'query', limit: 100 },
+          { signal },
+        ),
       ]);
       return { total: totals.items[0], queries: queries.items };
     },

@@ -4,7 +4,7 @@
  * ended — rows fetched, or Google's reason in the job's words.
  */
 import { useMemo, useState } from 'react';
-import { analyticsApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import type { Job, JobOf } from '../api/types.js';
 import { FINISHED_JOB_STATUSES } from '../api/value-lists.js';
 import { JobOutcome, JobStatus } from '../components/job-status.js';
@@ -51,10 +51,17 @@ export function GscSyncPanel({
   jobs: GscJobs;
 }) {
   const guesses = propertyGuesses(startUrl);
-  const recent = useApi((signal) => analyticsApi.recentGscSyncs(siteId, signal), [siteId]);
-  const lastJob = recent.data?.items[0] ?? null;
+  // The site's recent syncs, newest first: how the last one ended, and what the last good one fetched.
+  const recent = useApi(
+    (signal) =>
+      call('jobs.list', { site_id: siteId, kind: ['gsc_sync'], limit: 20 }, { signal }).then((page) =>
+        page.items.filter(isSync),
+      ),
+    [siteId],
+  );
+  const lastJob = recent.data?.[0] ?? null;
   // A failed sync may have had a mistyped property: the prefill follows the last one that worked.
-  const lastGood = recent.data?.items.find((j) => j.status === 'succeeded') ?? null;
+  const lastGood = recent.data?.find((j) => j.status === 'succeeded') ?? null;
   const initial = useMemo<SyncForm>(() => {
     const property = lastGood?.params.property || guesses.domain || guesses.prefix || '';
     return { property, ...defaultRange(new Date(), lastGood?.params.date_to || undefined) };
@@ -64,7 +71,7 @@ export function GscSyncPanel({
   const form = edited ?? initial;
   const set = (patch: Partial<SyncForm>) => setEdited({ ...form, ...patch });
 
-  const start = useAction(analyticsApi.gscSync);
+  const start = useAction((body: CallArgs<'analytics.gscSync'>) => call('analytics.gscSync', body));
   const syncing = jobs.active.filter(isSync);
   const otherRunning = jobs.active.some((j) => !isSync(j));
   const latest =

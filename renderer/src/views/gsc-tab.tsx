@@ -3,7 +3,7 @@
  * imported) above the site's figures per query, page or day. The tables reload when a sync or import ends.
  */
 import { useState } from 'react';
-import { analyticsApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { GscCredentialsInfo } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -14,6 +14,8 @@ import { useSites } from '../sites-context.js';
 import { GscConnectPanel } from './gsc-connect-panel.js';
 import { GscImportPanel } from './gsc-import-panel.js';
 import { GscSyncPanel, type GscJobs } from './gsc-sync-panel.js';
+
+type GroupBy = NonNullable<CallArgs<'analytics.gsc'>['group_by']>;
 
 const isGsc = (kind: string) => kind === 'gsc_sync' || kind === 'gsc_import';
 
@@ -30,30 +32,31 @@ function useGscJobs(siteId: number, onEnd: () => void): GscJobs {
 }
 
 export function GscTab({ siteId }: { siteId: number }) {
-  const [groupBy, setGroupBy] = useState<'query' | 'page' | 'date'>('query');
+  const [groupBy, setGroupBy] = useState<GroupBy>('query');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [query, setQuery] = useState('');
   const site = useSites().byId(siteId);
   const rows = useApi(
     (signal) =>
-      analyticsApi.gsc(
-        siteId,
+      call(
+        'analytics.gsc',
         {
+          site_id: siteId,
           group_by: groupBy,
           ...(from ? { date_from: from } : {}),
           ...(to ? { date_to: to } : {}),
           ...(query.trim() ? { query: query.trim() } : {}),
+          limit: 500,
         },
-        null,
-        500,
-        signal,
+        { signal },
       ),
     [siteId, groupBy, from, to, query],
   );
   useSiteChanges(siteId, ['analytics'], rows.reload);
   const jobs = useGscJobs(siteId, rows.reload);
-  const loaded = useApi((signal) => analyticsApi.gscCredentials(signal), []);
+  // What is stored (kind, e-mail or client id, when); the API never sends the secrets back.
+  const loaded = useApi((signal) => call('analytics.gscCredentials', {}, { signal }), []);
   const [saved, setSaved] = useState<GscCredentialsInfo>();
   const credentials = saved ?? loaded.data;
   const filtered = Boolean(from || to || query.trim());

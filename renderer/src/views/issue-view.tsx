@@ -4,7 +4,7 @@
  * evidence in full beside the table, its linking pages and targets opening into their page details.
  */
 import { useMemo, useState } from 'react';
-import { auditApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Finding, Issue } from '../api/types.js';
 import { AUDIT_CATEGORY_LABELS } from '../api/value-lists.js';
@@ -53,7 +53,10 @@ export function IssueView({ siteId, check }: { siteId: number; check: string }) 
 
 function IssueDetail(props: { siteId: number; issue: Issue; audited: string | null; onMuted: () => void }) {
   const { siteId, issue } = props;
-  const mute = useAction(auditApi.mute);
+  // Mutes (or unmutes) the check for the site; answers the issue as it now is.
+  const mute = useAction((muted: boolean) =>
+    call(muted ? 'audit.mute' : 'audit.unmute', { site_id: siteId, check: issue.check }),
+  );
   const thresholds = Object.entries(issue.thresholds);
   return (
     <>
@@ -75,7 +78,7 @@ function IssueDetail(props: { siteId: number; issue: Issue; audited: string | nu
           className="btn"
           disabled={mute.busy}
           onClick={async () => {
-            if (await mute.run(siteId, issue.check, !issue.muted)) props.onMuted();
+            if (await mute.run(!issue.muted)) props.onMuted();
           }}
         >
           {issue.muted ? 'Unmute this check' : 'Mute this check'}
@@ -113,7 +116,8 @@ function IssueDetail(props: { siteId: number; issue: Issue; audited: string | nu
 
 function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
   const list = usePagedList(
-    (cursor, signal) => auditApi.findings(siteId, issue.check, cursor, 500, signal),
+    (cursor, signal) =>
+      call('audit.findings', { site_id: siteId, check: issue.check, cursor, limit: 500 }, { signal }),
     [siteId, issue.check],
   );
   useSiteChanges(siteId, ['audit'], list.reload);

@@ -5,7 +5,7 @@
  * opens its URLs with their evidence (issue-view.tsx).
  */
 import { useMemo } from 'react';
-import { auditApi, sitesApi, type IssueFilters } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { AuditCategory, Issue, Priority, Severity } from '../api/types.js';
 import {
@@ -31,6 +31,8 @@ import { useSites } from '../sites-context.js';
 /** Members of `all` named in a comma list of the address; none named means no filter. */
 const listParam = <V extends string>(value: string | null, all: readonly V[]): V[] =>
   (value ?? '').split(',').filter((v): v is V => all.includes(v as V));
+
+type IssueFilters = Omit<CallArgs<'audit.issues'>, 'site_id' | 'cursor' | 'limit'>;
 
 function filtersFrom(params: URLSearchParams): IssueFilters {
   const severity = listParam<Severity>(params.get('severity'), SEVERITIES);
@@ -66,21 +68,28 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
   const site = byId(siteId)!;
   const filters = filtersFrom(params);
   const filterKey = JSON.stringify(filters);
-  const list = useApi((signal) => auditApi.issues(siteId, filters, signal), [siteId, filterKey]);
+  // The catalogue has far fewer checks than a page holds, so one request lists them all.
+  const list = useApi(
+    (signal) => call('audit.issues', { site_id: siteId, ...filters, limit: 1000 }, { signal }),
+    [siteId, filterKey],
+  );
   const catalogue = useIssueCatalogue(siteId);
-  const summary = useApi((signal) => sitesApi.summary(siteId, signal), [siteId]);
+  const summary = useApi((signal) => call('sites.summary', { site_id: siteId }, { signal }), [siteId]);
   const refresh = () => {
     list.reload();
     summary.reload();
   };
   useSiteChanges(siteId, ['audit'], refresh);
   const jobs = useActiveJobs({ siteId });
-  const run = useAction(auditApi.run);
+  const run = useAction(() => call('audit.run', { site_id: siteId }));
   const auditing = jobs.active.some((j) => j.kind === 'audit');
   const crawling = jobs.active.some((j) => j.kind === 'crawl');
-  const mute = useAction(auditApi.mute);
+  // Mutes (or unmutes) a check for the site; answers the issue as it now is.
+  const mute = useAction((issue: Issue) =>
+    call(issue.muted ? 'audit.unmute' : 'audit.mute', { site_id: siteId, check: issue.check }),
+  );
   const toggleMute = async (issue: Issue) => {
-    if (await mute.run(siteId, issue.check, !issue.muted)) {
+    if (await mute.run(issue)) {
       refresh();
       catalogue.reload();
     }
@@ -165,7 +174,7 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
           busy={run.busy}
           disabled={crawling}
           title={crawling ? 'The audit runs by itself when the crawl ends.' : undefined}
-          start={() => run.run(siteId)}
+          start={() => run.run()}
           onStarted={jobs.track}
         />
       </header>

@@ -5,7 +5,7 @@
  * Everything from the crawled site is rendered as text.
  */
 import { useId, useState } from 'react';
-import { pagesApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Link, Page } from '../api/types.js';
 import { Badge, ExternalLink, Stat, Tabs } from '../components/controls.js';
 import { ExtractFull } from '../components/extract-value.js';
@@ -20,7 +20,7 @@ import { PageHistoryPanel } from './page-history-panel.js';
 import { PageIssuesPanel } from './page-issues-panel.js';
 
 export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
-  const page = useApi((signal) => pagesApi.get(pageId, signal), [pageId]);
+  const page = useApi((signal) => call('pages.get', { page_id: pageId }, { signal }), [pageId]);
   return (
     <section className="view">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -194,7 +194,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 
 function LinksTable({ page, direction }: { page: Page; direction: 'in' | 'out' }) {
   const list = usePagedList(
-    (cursor, signal) => pagesApi.links(page.id, direction, cursor, signal),
+    (cursor, signal) => call('pages.links', { page_id: page.id, direction, cursor, limit: 200 }, { signal }),
     [page.id, direction],
   );
   if (list.error) return <ErrorNotice error={list.error} />;
@@ -248,7 +248,10 @@ function LinksTable({ page, direction }: { page: Page; direction: 'in' | 'out' }
 }
 
 function SimilarPages({ page }: { page: Page }) {
-  const similar = useApi((signal) => pagesApi.similar(page.id, signal), [page.id]);
+  const similar = useApi(
+    (signal) => call('pages.similar', { page_id: page.id, k: 10 }, { signal }),
+    [page.id],
+  );
   if (similar.error) return <ErrorNotice error={similar.error} />;
   if (!similar.data) return <Loading />;
   if (!similar.data.items.length)

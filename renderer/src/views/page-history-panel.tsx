@@ -2,7 +2,7 @@
  * A page crawl by crawl, newest first: when, how it answered, its title, and what changed since the crawl
  * before (the kinds the Changes view lists). Crawled text is rendered as text.
  */
-import { historyApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Page, PageHistoryEntry } from '../api/types.js';
 import { CHANGE_KIND_INFO } from '../api/value-lists.js';
@@ -13,7 +13,7 @@ import { fmtCount, fmtDate, statusTone } from '../format.js';
 import { links } from '../router.js';
 
 export function PageHistoryPanel({ page }: { page: Page }) {
-  const history = useApi((signal) => historyApi.page(page.id, signal), [page.id]);
+  const history = useApi((signal) => call('history.page', { page_id: page.id }, { signal }), [page.id]);
   useSiteChanges(page.site_id, ['pages'], history.reload);
   const items = history.data?.items;
   return (

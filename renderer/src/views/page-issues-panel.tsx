@@ -2,7 +2,7 @@
  * A page's findings in the latest audit, most urgent first: each check's marks and title (a link to all the URLs
  * of that check) with the evidence for this page in full.
  */
-import { auditApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Page } from '../api/types.js';
 import { IssueMarks } from '../components/audit-marks.js';
@@ -15,7 +15,7 @@ import { EvidenceView } from './issue-evidence.js';
 
 export function PageIssuesPanel({ page }: { page: Page }) {
   const siteId = page.site_id;
-  const issues = useApi((signal) => auditApi.pageIssues(page.id, signal), [page.id]);
+  const issues = useApi((signal) => call('audit.pageIssues', { page_id: page.id }, { signal }), [page.id]);
   useSiteChanges(siteId, ['audit'], issues.reload);
   const catalogue = useIssueCatalogue(siteId);
   const items = issues.data?.items ?? [];

@@ -4,7 +4,7 @@
  * in the address so a filtered view can be bookmarked and survives reload.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { extractionApi, pagesApi, sitesApi, type PageFilters } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { PageListItem } from '../api/types.js';
 import { Badge } from '../components/controls.js';
@@ -17,7 +17,8 @@ import { fmtCount, fmtInt, fmtMs, statusTone, words } from '../format.js';
 import { links, navigate, replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
 import { ExtractionFilterBar, extractColumn, extractColumnRem } from './extraction-columns.js';
-import { extractFiltersFrom, shownRules } from './extraction-query.js';
+import { shownRules } from './extraction-query.js';
+import { filtersFrom, listPages } from './page-filters.js';
 
 const PAGE_SIZE = 500;
 
@@ -114,33 +115,18 @@ export function pageColumns(wide = false): Column<PageListItem>[] {
   ];
 }
 
-function filtersFrom(params: URLSearchParams): PageFilters {
-  const status = params.get('status');
-  const indexable = params.get('indexable');
-  const depth = params.get('depth');
-  return {
-    ...(params.get('q') ? { q: params.get('q')! } : {}),
-    ...(status ? { status_code: [Number(status)] } : {}),
-    ...(indexable === 'true' || indexable === 'false' ? { indexable: indexable === 'true' } : {}),
-    ...(depth && /^\d+$/.test(depth) ? { depth: Number(depth) } : {}),
-    ...(params.get('type') ? { content_type: params.get('type')! } : {}),
-    extract: extractFiltersFrom(params),
-    sort: params.get('sort') ?? '-inlinks',
-  };
-}
-
 export function PagesView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
   const { byId } = useSites();
   const site = byId(siteId)!;
   const filters = filtersFrom(params);
   const filterKey = JSON.stringify(filters);
-  const summary = useApi((signal) => sitesApi.summary(siteId, signal), [siteId]);
+  const summary = useApi((signal) => call('sites.summary', { site_id: siteId }, { signal }), [siteId]);
   const list = usePagedList(
-    (cursor, signal) => pagesApi.list(siteId, filters, cursor, PAGE_SIZE, signal),
+    (cursor, signal) => listPages(siteId, filters, cursor, PAGE_SIZE, signal),
     [siteId, filterKey],
   );
   useSiteChanges(siteId, ['pages'], list.reload);
-  const rules = useApi((signal) => extractionApi.list(siteId, signal), [siteId]);
+  const rules = useApi((signal) => call('extraction.list', { site_id: siteId }, { signal }), [siteId]);
   const shown = shownRules(params, rules.data?.items ?? []);
   // A renamed rule, or one that became yes / no, changes its column.
   const shownKey = shown.map((r) => `${r.id}:${r.name}:${r.kind}:${r.take}`).join(',');

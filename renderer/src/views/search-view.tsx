@@ -4,7 +4,7 @@
  * API does. Passages are crawled text and are rendered as text.
  */
 import { useState, type FormEvent } from 'react';
-import { pagesApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import type { EmbeddingSearchResult, IdeaCheckResult } from '../api/types.js';
 import { Badge } from '../components/controls.js';
 import { EmptyState, ErrorNotice } from '../components/feedback.js';
@@ -59,7 +59,7 @@ export function SearchView({ siteId }: { siteId: number }) {
 function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<EmbeddingSearchResult>();
-  const search = useAction(pagesApi.search);
+  const search = useAction((body: CallArgs<'pages.search'>) => call('pages.search', body));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const res = await search.run({
@@ -130,7 +130,7 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
 function IdeaPanel({ siteId, persona }: { siteId: number; persona: string }) {
   const [idea, setIdea] = useState('');
   const [result, setResult] = useState<IdeaCheckResult>();
-  const check = useAction(pagesApi.ideaCheck);
+  const check = useAction((body: CallArgs<'ideas.check'>) => call('ideas.check', body));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const res = await check.run({

@@ -4,7 +4,7 @@
  * suggested canonical page.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { jobsApi, similarityApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { Cluster, Outcome, Pair } from '../api/types.js';
 import { OUTCOMES } from '../api/value-lists.js';
@@ -28,7 +28,7 @@ export function SimilarityView({ siteId, params }: { siteId: number; params: URL
   const site = byId(siteId)!;
   const tab: Tab = params.get('tab') === 'clusters' ? 'clusters' : 'pairs';
   const jobs = useActiveJobs({ siteId });
-  const analyze = useAction(jobsApi.analyzeSimilarity);
+  const analyze = useAction(() => call('similarity.analyze', { site_id: siteId }));
   const running = jobs.active.some((j) => j.kind === 'similarity');
 
   return (
@@ -46,7 +46,7 @@ export function SimilarityView({ siteId, params }: { siteId: number; params: URL
           runningLabel="Analysing…"
           running={running}
           busy={analyze.busy}
-          start={() => analyze.run(siteId)}
+          start={() => analyze.run()}
           onStarted={jobs.track}
         />
       </header>
@@ -80,7 +80,8 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
   const applied = Number(params.get('min') ?? '0') || 0;
   // The address changed under the slider (back/forward, another site): show the threshold that is applied.
   useEffect(() => setMin((m) => (Math.abs(m - applied) < 0.005 ? m : applied)), [applied]);
-  const sort = params.get('sort') ?? '-reranker';
+  // The address is the user's to edit: a sort the server does not know comes back as a 400 the view shows.
+  const sort = (params.get('sort') ?? '-reranker') as CallArgs<'similarity.sitePairs'>['sort'];
   // The chosen pair is in the address, so a reload or a link shows the same one (when it is still loaded).
   const chosen = Number(params.get('pair') ?? '0');
   const [whyOpen, setWhyOpen] = useState(true);
@@ -92,12 +93,10 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
   const list = usePagedList(
     (cursor, signal) =>
       outcomes.length
-        ? similarityApi.sitePairs(
-            siteId,
-            { outcome: outcomes, min_reranker: applied, sort },
-            cursor,
-            500,
-            signal,
+        ? call(
+            'similarity.sitePairs',
+            { site_id: siteId, outcome: outcomes, min_reranker: applied, sort, cursor, limit: 500 },
+            { signal },
           )
         : Promise.resolve({ items: [] as Pair[], next_cursor: null }),
     [siteId, outcomes.join(','), applied, sort],
@@ -205,7 +204,10 @@ function PairsTab({ siteId, params }: { siteId: number; params: URLSearchParams 
 }
 
 function ClustersTab({ siteId }: { siteId: number }) {
-  const list = usePagedList((cursor, signal) => similarityApi.clusters(siteId, cursor, signal), [siteId]);
+  const list = usePagedList(
+    (cursor, signal) => call('similarity.clusters', { site_id: siteId, cursor, limit: 100 }, { signal }),
+    [siteId],
+  );
   useSiteChanges(siteId, ['similarity'], list.reload);
   if (list.error) return <ErrorNotice error={list.error} />;
   if (!list.items.length)

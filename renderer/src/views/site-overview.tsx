@@ -4,7 +4,7 @@
  * history.
  */
 import { useState, type FormEvent } from 'react';
-import { jobsApi, sitesApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { useEvent, useSiteChanges } from '../api/events.js';
 import type { Job, Site, SiteSummary } from '../api/types.js';
 import { HealthScore } from '../components/audit-marks.js';
@@ -24,8 +24,11 @@ import { ExtractionPanel } from './extraction-panel.js';
 export function SiteOverview({ siteId }: { siteId: number }) {
   const { byId, reload: reloadSites } = useSites();
   const site = byId(siteId)!;
-  const summary = useApi((signal) => sitesApi.summary(siteId, signal), [siteId]);
-  const crawls = useApi((signal) => sitesApi.crawls(siteId, signal), [siteId]);
+  const summary = useApi((signal) => call('sites.summary', { site_id: siteId }, { signal }), [siteId]);
+  const crawls = useApi(
+    (signal) => call('sites.crawls', { site_id: siteId, limit: 20 }, { signal }),
+    [siteId],
+  );
   const jobs = useActiveJobs({ siteId });
   const refresh = () => {
     summary.reload();
@@ -125,14 +128,16 @@ function CrawlButton({
   disabled: boolean;
   onStarted: (job: Job) => void;
 }) {
-  const start = useAction(jobsApi.startCrawl);
+  const start = useAction((settings: CallArgs<'crawl.start'>['settings']) =>
+    call('crawl.start', { site_id: site.id, settings }),
+  );
   const [open, setOpen] = useState(false);
   const [maxPages, setMaxPages] = useState(String(site.settings.max_pages));
   const [renderJs, setRenderJs] = useState(site.settings.render_js);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const limit = Number(maxPages);
-    const job = await start.run(site.id, {
+    const job = await start.run({
       ...(Number.isInteger(limit) && limit > 0 && limit !== site.settings.max_pages
         ? { max_pages: limit }
         : {}),
@@ -287,8 +292,8 @@ function AnalysisPanel({
   busy: boolean;
   onStarted: (job: Job) => void;
 }) {
-  const embed = useAction(jobsApi.rebuildEmbeddings);
-  const analyze = useAction(jobsApi.analyzeSimilarity);
+  const embed = useAction(() => call('pages.rebuildEmbeddings', { site_id: siteId }));
+  const analyze = useAction(() => call('similarity.analyze', { site_id: siteId }));
   return (
     <div className="panel">
       <h2>Analysis</h2>
@@ -302,7 +307,7 @@ function AnalysisPanel({
           className="btn"
           disabled={busy || analyze.busy}
           onClick={async () => {
-            const job = await analyze.run(siteId);
+            const job = await analyze.run();
             if (job) onStarted(job);
           }}
         >
@@ -313,7 +318,7 @@ function AnalysisPanel({
           className="btn"
           disabled={busy || embed.busy}
           onClick={async () => {
-            const job = await embed.run(siteId);
+            const job = await embed.run();
             if (job) onStarted(job);
           }}
         >
@@ -389,7 +394,7 @@ function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown
 
 function DangerZone({ site, disabled }: { site: Site; disabled: boolean }) {
   const remove = useAction(async (id: number) => {
-    await sitesApi.remove(id);
+    await call('sites.delete', { site_id: id });
     return true;
   });
   const { reload } = useSites();

@@ -1,6 +1,6 @@
 /** All sites: what each holds, and a form to add one (which then opens its overview, ready to crawl). */
 import { useState, type FormEvent } from 'react';
-import { sitesApi } from '../api/endpoints.js';
+import { call, type CallArgs } from '../api/call.js';
 import { Stat } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useAction } from '../hooks/use-api.js';
@@ -61,7 +61,7 @@ function AddSite({ onAdded }: { onAdded: () => void }) {
   const [maxPages, setMaxPages] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const create = useAction(sitesApi.create);
+  const create = useAction((body: CallArgs<'sites.create'>) => call('sites.create', body));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const limit = Number(maxPages);

@@ -3,7 +3,7 @@
  * the rationale and the evidence (origin, pages with their role, the figures behind the score, Search Console).
  */
 import { useEffect, useRef, useState } from 'react';
-import { campaignsApi } from '../api/endpoints.js';
+import { call } from '../api/call.js';
 import type { Target, TargetEvidence, TargetStatus } from '../api/types.js';
 import { Badge } from '../components/controls.js';
 import { ErrorNotice } from '../components/feedback.js';
@@ -54,9 +54,9 @@ export function TargetCard({
   onDeleted: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const move = useAction(campaignsApi.updateTarget);
+  const move = useAction((status: TargetStatus) => call('targets.update', { target_id: target.id, status }));
   const remove = useAction(async (id: number) => {
-    await campaignsApi.removeTarget(id);
+    await call('targets.delete', { target_id: id });
     return true;
   });
   const card = useRef<HTMLElement>(null);
@@ -66,7 +66,7 @@ export function TargetCard({
     card.current?.focus();
   }, [target.id, target.status]);
   const go = async (to: TargetStatus) => {
-    const updated = await move.run(target.id, { status: to });
+    const updated = await move.run(to);
     if (!updated) return;
     movedCard = target.id;
     onChanged(updated);
