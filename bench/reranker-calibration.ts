@@ -9,7 +9,7 @@
 import { composeArticles } from '../test/fixtures/sites/articles.js';
 import { startFixtureSite } from '../test/fixtures/sites/fixture-site.js';
 import { seededRandom } from '../test/fixtures/sites/seeded-random.js';
-import { crawlFixture, runJob } from '../test/helpers/crawl-site.js';
+import { crawlFixture, jobResult } from '../test/helpers/crawl-site.js';
 import { createTestApp } from '../test/helpers/test-app.js';
 import { PARAPHRASE_CEILING, rawPassageScore } from '../server/domain/similarity/reranker.js';
 
@@ -19,7 +19,7 @@ const t = await createTestApp();
 const site = await startFixtureSite({ seed: SEED, articles: ARTICLES });
 try {
   const siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 900_000);
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 900_000);
   const articles = composeArticles(ARTICLES, seededRandom(SEED).fork('articles'));
   const store = t.store;
   const byUrl = new Map(

@@ -88,14 +88,18 @@ export type PartOut<O, K extends 'params' | 'query' | 'body'> = [SchemaOf<O, K>]
  * What a client sends for one part: the schema's input, except where the schema reads a string (coercion,
  * preprocessing: query values arrive as text) — there the value it stands for. Optional where the input is.
  */
-type ClientPart<S extends z.ZodType> = {
-  // A catch-all's index signature is left out (the pages list's `extract.<rule>` filters): its keys are free.
-  [K in keyof z.input<S> as string extends K ? never : K]: unknown extends z.input<S>[K]
-    ? K extends keyof z.output<S>
-      ? z.output<S>[K]
-      : never
-    : z.input<S>[K];
-};
+type ClientPart<S extends z.ZodType> =
+  // A whole part read through a preprocess (the Search Console credentials in either shape): what it stands for.
+  unknown extends z.input<S>
+    ? z.output<S>
+    : {
+        // A catch-all's index signature is left out (the pages list's `extract.<rule>` filters): its keys are free.
+        [K in keyof z.input<S> as string extends K ? never : K]: unknown extends z.input<S>[K]
+          ? K extends keyof z.output<S>
+            ? z.output<S>[K]
+            : never
+          : z.input<S>[K];
+      };
 type ClientPartOf<O, K extends 'params' | 'query' | 'body'> = [SchemaOf<O, K>] extends [never]
   ? unknown
   : ClientPart<SchemaOf<O, K>>;

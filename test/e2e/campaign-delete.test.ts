@@ -19,20 +19,18 @@ const targetIds: number[] = [];
 before(async () => {
   const uiDir = ensureRendererBuilt();
   t = await createTestApp({ uiDir });
-  const site = (await t.post('/sites', { start_url: 'https://garden.test/' })).body.id as number;
-  const campaign = await t.post('/api/campaigns', {
+  const site = (await t.call('sites.create', { start_url: 'https://garden.test/' })).id;
+  const campaign = await t.call('campaigns.create', {
     hub_client_id: 'northwind',
     name: 'Autumn clean-up',
     site_id: site,
   });
-  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
-  campaignId = campaign.body.id;
+  campaignId = campaign.id;
   for (const title of ['Leaf mould in a bin bag', 'Raking moss out of a lawn']) {
-    const res = await t.post('/api/targets', { campaign_id: campaignId, kind: 'new_content', title });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    targetIds.push(res.body.id);
+    const target = await t.call('targets.create', { campaign_id: campaignId, kind: 'new_content', title });
+    targetIds.push(target.id);
   }
-  assert.equal((await t.patch(`/api/targets/${targetIds[1]}`, { status: 'rejected' })).status, 200);
+  await t.call('targets.update', { target_id: targetIds[1]!, status: 'rejected' });
   b = await openBrowser();
   await b.page.goto(`${t.baseUrl}/?token=${TEST_TOKEN}`, { waitUntil: 'domcontentloaded' });
   await b.page.evaluate(`window.location.hash = ${JSON.stringify(`#/campaigns/${campaignId}`)}`);

@@ -7,25 +7,14 @@
  * comparison. Each step is saved as a screenshot under test/e2e/screenshots/.
  */
 import assert from 'node:assert/strict';
-import type { Change } from '../../server/schemas/history.js';
+import type { ChangeKind } from '../../server/schemas/history.js';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { crawlSettled } from '../helpers/crawl-site.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
 import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
-import type { ChangeSummary } from '../../server/schemas/history.js';
 import { meaningKept } from '../../renderer/src/views/change-text.js';
 import { startChangingSite, type ChangingSite } from '../fixtures/servers/changing-site.js';
-
-/** A change as the API returns it (`Change` in server/schemas/history.ts). */
-type ChangeItem = Change;
-interface ChangeList {
-  from: { crawl_id: number };
-  to: { crawl_id: number };
-  summary: ChangeSummary;
-  items: ChangeItem[];
-  next_cursor: string | null;
-}
 
 let t: TestApp;
 let site: ChangingSite;
@@ -60,8 +49,12 @@ const rows = () =>
     }))`,
   );
 /** Every change between the latest two crawls, as the API lists them (all pages). */
-async function apiChanges(query = ''): Promise<ChangeList> {
-  const first = (await t.get(`/sites/${siteId}/changes?limit=1000${query}`)).body as ChangeList;
+async function apiChanges(change?: ChangeKind) {
+  const first = await t.call('history.changes', {
+    site_id: siteId,
+    limit: 1000,
+    ...(change ? { change: [change] } : {}),
+  });
   assert.equal(first.next_cursor, null, 'the fixture’s changes fit in one page');
   return first;
 }
@@ -70,13 +63,12 @@ before(async () => {
   const uiDir = ensureRendererBuilt();
   site = await startChangingSite();
   t = await createTestApp({ uiDir, followUps: true });
-  const created = await t.post('/sites', {
+  const created = await t.call('sites.create', {
     start_url: site.startUrl,
     name: 'Fernhill Outdoor',
     settings: { max_requests_per_second: 200, concurrency: 4, use_sitemaps: false },
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id as number;
+  siteId = created.id;
   await crawl();
   b = await openBrowser();
   await b.page.goto(`${t.baseUrl}/?token=${TEST_TOKEN}`, { waitUntil: 'domcontentloaded' });
@@ -153,7 +145,7 @@ describe('the Changes view', () => {
     assert.equal(tents!.url, '/tents');
     assert.equal(tents!.before, '“Tents”');
     assert.equal(tents!.after, '“Tents and shelters”');
-    const tentsId = (await apiChanges('&change=title_changed')).items[0]!.page_id;
+    const tentsId = (await apiChanges('title_changed')).items[0]!.page_id;
     assert.equal(tents!.href, `#/sites/${siteId}/pages/${tentsId}`);
     assert.equal(
       await inPage<string>(
@@ -167,7 +159,7 @@ describe('the Changes view', () => {
     // A second kind adds to the filter; unchoosing the first leaves the second.
     await b.page.click('.change-bar[data-kind="content_changed"]');
     await b.page.click('.change-bar[data-kind="title_changed"]');
-    const content = (await apiChanges('&change=content_changed')).items;
+    const content = (await apiChanges('content_changed')).items;
     await waitFor(
       async () => {
         const shown = await rows();

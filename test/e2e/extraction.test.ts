@@ -9,13 +9,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ExtractValue, Extractor, ExtractorTestResult } from '../../server/schemas/extraction.js';
-import type { ChangeList } from '../../server/schemas/history.js';
-import type { Page, PageListItem } from '../../server/schemas/pages.js';
+import type { ExtractValue } from '../../server/schemas/extraction.js';
+import type { JobOf } from '../../server/schemas/jobs.js';
+import type { PageListItem } from '../../server/schemas/pages.js';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
 import { FAST_CRAWL, crawlSettled } from '../helpers/crawl-site.js';
-import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
+import { assertProblem, createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
 import { startShopSite, type ShopSite } from '../fixtures/servers/shop-site.js';
 
 let t: TestApp;
@@ -47,10 +47,10 @@ function cellText(value: ExtractValue | undefined): string {
   return value || '(empty)';
 }
 
-const apiRules = async () =>
-  ((await t.get(`/sites/${siteId}/extractors`)).body as { items: Extractor[] }).items;
+const apiRules = async () => (await t.call('extraction.list', { site_id: siteId })).items;
+/** Filters on rules are keys the contract cannot list (`extract.<rule>`): sent raw, read typed. */
 const apiPages = async (query: string) =>
-  ((await t.get(`/pages?site_id=${siteId}&limit=1000&${query}`)).body as { items: PageListItem[] }).items;
+  t.answer('pages.list', await t.get(`/pages?site_id=${siteId}&limit=1000&${query}`)).items;
 
 /** Clears a React-controlled input and types `text` into it. */
 async function retype(selector: string, text: string) {
@@ -120,13 +120,12 @@ before(async () => {
   const uiDir = ensureRendererBuilt();
   shop = await startShopSite();
   t = await createTestApp({ uiDir });
-  const created = await t.post('/sites', {
+  const created = await t.call('sites.create', {
     start_url: shop.startUrl,
     name: 'Northwind Tools',
     settings: { ...FAST_CRAWL, use_sitemaps: false },
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id as number;
+  siteId = created.id;
   b = await openBrowser();
   await b.page.goto(`${t.baseUrl}/?token=${TEST_TOKEN}`, { waitUntil: 'domcontentloaded' });
   await b.page.waitForSelector('.connection.is-on', { timeout: 15_000 });
@@ -152,8 +151,7 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
     await fillRule(bad);
     await page.click(`${FORM} button[type="submit"]`);
     const refused = await t.post(`/sites/${siteId}/extractors`, { ...bad, take: 'text', all: false });
-    assert.equal(refused.status, 400);
-    const message = (refused.body.errors as { path: string; message: string }[]).find(
+    const message = assertProblem(refused, 400, 'validation').errors.find(
       (e) => e.path === 'body.selector',
     )!.message;
     await page.waitForSelector(`${FORM} .field-error`);
@@ -262,7 +260,7 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
     const url = shop.productUrl('pruning-shears');
     await retype('#extraction-test-url', url);
     await page.click('.extraction-test-form button[type="submit"]');
-    const api = (await t.post(`/sites/${siteId}/extractors/test`, { url })).body as ExtractorTestResult;
+    const api = await t.call('extraction.test', { site_id: siteId, url });
     assert.deepEqual(
       api.results.map((r) => r.error),
       Array(8).fill(null),
@@ -287,23 +285,21 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
 
   it('tries an unsaved rule over the rendered page when the site renders', async () => {
     const { page } = b;
-    const patched = await t.patch(`/sites/${siteId}`, { settings: { render_js: 'on' } });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    await t.call('sites.update', { site_id: siteId, settings: { render_js: 'on' } });
     await retype('#extraction-test-url', shop.productUrl('moss-rake'));
     await page.click('[data-add-rule]');
     await page.waitForSelector(FORM);
-    const live = { name: 'live_price', kind: 'css', selector: '#live-price', source: 'rendered' };
+    const live = { name: 'live_price', kind: 'css', selector: '#live-price', source: 'rendered' } as const;
     await fillRule(live);
     await page.click(`${FORM} button[title^="Fetches"]`);
     // The moss rake's price is written by a script: only the browser's HTML has it.
     await waitForText(page, `${FORM} .extraction-test tr[data-rule="live_price"] td`, '€31.50', 60_000);
     assert.deepEqual(await texts(page, `${FORM} .extraction-test-page .badge`), ['200', 'rendered']);
-    const api = (
-      await t.post(`/sites/${siteId}/extractors/test`, {
-        url: shop.productUrl('moss-rake'),
-        rules: [{ ...live, take: 'text', all: false }],
-      })
-    ).body as ExtractorTestResult;
+    const api = await t.call('extraction.test', {
+      site_id: siteId,
+      url: shop.productUrl('moss-rake'),
+      rules: [{ ...live, take: 'text', all: false }],
+    });
     assert.deepEqual(api.results, [{ name: 'live_price', value: '€31.50', error: null }]);
     await b.screenshot('extraction-04-rendered-test');
     await page.click(`${FORM} .btn-link`);
@@ -400,7 +396,7 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
   it('lists a page’s values in its details', async () => {
     const { page } = b;
     const item = (await apiPages('sort=url')).find((p) => p.url === shop.productUrl('pruning-shears'))!;
-    const detail = (await t.get(`/pages/${item.id}`)).body as Page;
+    const detail = await t.call('pages.get', { page_id: item.id });
     await go(`#/sites/${siteId}/pages/${item.id}`);
     await page.waitForSelector('.extracted [data-rule="guarantee"]');
     const shown = await inPage<[string, string][]>(
@@ -449,11 +445,12 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
     );
     await page.click('.extraction-apply button');
     await page.waitForSelector('.extraction-panel .notice[data-job-status="succeeded"]', { timeout: 30_000 });
-    const jobs = (await t.get(`/jobs?site_id=${siteId}&kind=extract_apply`)).body.items as {
-      result: { rules: number; pages: number; needs_recrawl: string[] };
-    }[];
+    const jobs = (await t.call('jobs.list', { site_id: siteId, kind: ['extract_apply'] })).items.filter(
+      (j): j is JobOf<'extract_apply'> => j.kind === 'extract_apply',
+    );
     assert.equal(jobs.length, 1);
     const { result } = jobs[0]!;
+    assert.ok(result, 'the job succeeded with its counts');
     assert.deepEqual(result.needs_recrawl, ['price_amount']);
     const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
     assert.equal(result.rules, 2, 'old_brand and guarantee');
@@ -475,8 +472,11 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
     shop.setPrice('steel-trowel', '€26.00');
     await crawlSettled(t, siteId);
     const trowel = shop.productUrl('steel-trowel');
-    const api = (await t.get(`/sites/${siteId}/changes?change=extract_changed&limit=1000`))
-      .body as ChangeList;
+    const api = await t.call('history.changes', {
+      site_id: siteId,
+      change: ['extract_changed'],
+      limit: 1000,
+    });
     const change = api.items.find((c) => c.url === trowel)!;
     assert.equal(change.before?.extract?.price, '€24.99');
     assert.equal(change.after?.extract?.price, '€26.00');

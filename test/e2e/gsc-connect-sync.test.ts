@@ -95,7 +95,7 @@ describe('the Search Console tab: connect, sync, disconnect', { timeout: 180_000
     const alert = (await texts(page, '.gsc-connect [role="alert"]')).join(' ');
     assert.match(alert, /^Not connected: The service account key is not usable\. ?private_key is not an RSA/);
     assert.ok(!alert.includes('bm90IGEga2V5'), 'the key text is not shown back');
-    assert.equal((await g.t.get('/analytics/gsc/credentials')).body.configured, false);
+    assert.equal((await g.t.call('analytics.gscCredentials')).configured, false);
   });
 
   it('connects with a service account key uploaded through the file field', async () => {
@@ -106,7 +106,7 @@ describe('the Search Console tab: connect, sync, disconnect', { timeout: 180_000
     await waitConfigured(page, true);
     await waitForText(page, '.gsc-connection', 'Connected with a service account');
     await waitForText(page, '.gsc-connection dd', g.serviceAccount.key.client_email);
-    const stored = (await g.t.get('/analytics/gsc/credentials')).body;
+    const stored = await g.t.call('analytics.gscCredentials');
     assert.deepEqual([stored.configured, stored.type], [true, 'service_account']);
     const html = await page.content();
     for (const secret of [
@@ -219,12 +219,12 @@ describe('the Search Console tab: connect, sync, disconnect', { timeout: 180_000
     const { page } = b;
     await page.click('.gsc-connect .btn-row .btn:last-child');
     await page.waitForSelector('[role="group"][aria-label="Confirm disconnect"]');
-    assert.equal((await g.t.get('/analytics/gsc/credentials')).body.configured, true, 'nothing yet');
+    assert.equal((await g.t.call('analytics.gscCredentials')).configured, true, 'nothing yet');
     const focused = await inPage<string>(page, 'document.activeElement.textContent');
     assert.equal(focused, 'Disconnect');
     await page.keyboard.press('Enter');
     await waitConfigured(page, false);
-    assert.equal((await g.t.get('/analytics/gsc/credentials')).body.configured, false);
+    assert.equal((await g.t.call('analytics.gscCredentials')).configured, false);
     assert.equal(await page.$('#gsc-sync-property'), null);
     assert.ok((await texts(page, '.gsc-data table tbody tr')).length > 0, 'the synced rows stay');
   });
@@ -237,7 +237,7 @@ describe('the Search Console tab: connect, sync, disconnect', { timeout: 180_000
     await waitConfigured(page, true);
     await waitForText(page, '.gsc-connection', 'Connected with an installed-app OAuth client');
     await waitForText(page, '.gsc-connection dd', g.oauth.client_id);
-    const stored = (await g.t.get('/analytics/gsc/credentials')).body;
+    const stored = await g.t.call('analytics.gscCredentials');
     assert.deepEqual([stored.type, stored.client_id], ['oauth', g.oauth.client_id]);
     const html = await page.content();
     assert.ok(!html.includes(g.oauth.client_secret) && !html.includes(g.oauth.refresh_token));

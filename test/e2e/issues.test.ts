@@ -9,26 +9,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
+import type { CallAnswer, CallArgs } from '../../server/contract/index.js';
+import { findingOf, findingsOf } from '../helpers/audit-findings.js';
 import { crawlFixture } from '../helpers/crawl-site.js';
 import { AUDIT_CATEGORY_LABELS } from '../../renderer/src/api/value-lists.js';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/sites/fixture-site.js';
 
-interface Issue {
-  check: string;
-  category: keyof typeof AUDIT_CATEGORY_LABELS;
-  severity: string;
-  urls: number;
-  muted: boolean;
-  title: string;
-}
-interface Finding {
-  url: string;
-  page_id: number | null;
-  evidence: {
-    targets: { url: string; page_id: number | null; status: number | null; anchor_text: string }[];
-  };
-}
+type Issue = CallAnswer<'audit.issues'>['items'][number];
 
 let t: TestApp;
 let site: FixtureSite;
@@ -52,11 +40,8 @@ after(async () => {
 });
 
 const go = (hash: string) => b.page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
-const issues = async (query = '') =>
-  (await t.get(`/sites/${siteId}/issues?limit=1000${query}`)).body as {
-    items: Issue[];
-    audited_at: string | null;
-  };
+const issues = (filter: Omit<CallArgs<'audit.issues'>, 'site_id' | 'limit'> = {}) =>
+  t.call('audit.issues', { site_id: siteId, limit: 1000, ...filter });
 /** The Issues grid as shown: each group's heading and its rows' check ids and URL counts. */
 const shownGroups = () =>
   inPage<{ heading: string; rows: [string, string][] }[]>(
@@ -133,7 +118,7 @@ describe('the Issues view', { timeout: 180_000 }, () => {
       `[...document.querySelectorAll('.toggle')].find((l) => l.textContent.trim() === 'issue').querySelector('input').click()`,
     );
     await page.waitForFunction(`location.hash.includes('severity=issue')`);
-    const onlyIssues = inGridOrder((await issues('&severity=issue')).items);
+    const onlyIssues = inGridOrder((await issues({ severity: ['issue'] })).items);
     await page.waitForFunction(
       `document.querySelectorAll('.gtable .vtable-row').length === ${onlyIssues.length}`,
     );
@@ -169,7 +154,7 @@ describe('the Issues view', { timeout: 180_000 }, () => {
     // Hidden with "Show muted checks" off, as the API leaves it out with include_muted=false.
     await page.click('.issues-shown label:first-child input');
     await page.waitForFunction(`!${rowOf(second)}`);
-    assert.deepEqual(await shownChecks(), inGridOrder((await issues('&include_muted=false')).items));
+    assert.deepEqual(await shownChecks(), inGridOrder((await issues({ include_muted: false })).items));
     await page.click('.issues-shown label:first-child input');
     await page.waitForFunction(`Boolean(${rowOf(second)})`);
 
@@ -193,8 +178,7 @@ describe('the Issues view', { timeout: 180_000 }, () => {
     await page.waitForFunction(`location.hash.endsWith('/issues/broken_internal_link')`);
     await waitForText(page, 'h1', 'Page links to a broken internal URL');
 
-    const findings = (await t.get(`/sites/${siteId}/issues/broken_internal_link/urls?limit=1000`)).body
-      .items as Finding[];
+    const findings = await findingsOf(t, siteId, 'broken_internal_link', 1000);
     const urls = items.find((i) => i.check === 'broken_internal_link')!.urls;
     assert.equal(findings.length, urls, 'the count is the number of URLs listed');
     await page.waitForFunction(`document.querySelectorAll('.vtable-row').length === ${findings.length}`);
@@ -239,12 +223,15 @@ describe('the Issues view', { timeout: 180_000 }, () => {
 
   it('opens a linking page into its details, which show its issues', async () => {
     const { page } = b;
-    const finding = (await t.get(`/sites/${siteId}/issues/broken_internal_link/urls?limit=1`)).body
-      .items[0] as Finding;
+    const [first] = (
+      await t.call('audit.findings', { site_id: siteId, check: 'broken_internal_link', limit: 1 })
+    ).items;
+    assert.ok(first?.page_id, 'a broken link on a crawled page');
+    const finding = { ...findingOf('broken_internal_link', first), page_id: first.page_id };
     await page.click('.evidence-panel > p.break a');
     await page.waitForFunction(`location.hash === '#/sites/${siteId}/pages/${finding.page_id}'`);
     await page.waitForSelector('.page-issues .page-issue');
-    const expected = (await t.get(`/pages/${finding.page_id}/issues`)).body.items as Issue[];
+    const expected = (await t.call('audit.pageIssues', { page_id: finding.page_id })).items;
     assert.deepEqual(
       await texts(page, '.page-issue-head a'),
       expected.map((i) => i.title),
@@ -257,7 +244,8 @@ describe('the Issues view', { timeout: 180_000 }, () => {
 
   it('shows the health score on the overview', async () => {
     const { page } = b;
-    const audit = (await t.get(`/sites/${siteId}/summary`)).body.audit as { score: number; issues: number };
+    const audit = (await t.call('sites.summary', { site_id: siteId })).audit;
+    assert.ok(audit, 'the site was audited');
     await go(`#/sites/${siteId}`);
     await page.waitForSelector('.audit-health');
     await waitForText(page, '.audit-health .health-value', String(audit.score));

@@ -28,11 +28,7 @@ before(async () => {
   site = await startSectionedSite();
   t = await createTestApp({ uiDir });
   siteId = await crawlFixture(t, site);
-  const pages = (await t.get(`/pages?site_id=${siteId}&limit=1000`)).body.items as {
-    id: number;
-    url: string;
-    title: string | null;
-  }[];
+  const pages = (await t.call('pages.list', { site_id: siteId, limit: 1000 })).items;
   for (const p of pages) {
     const u = new URL(p.url);
     ids.set(u.pathname + u.search, p.id);
@@ -175,7 +171,7 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
   });
 
   it('colours the sections by an audit check: only the blog holds pages too deep', async () => {
-    await runJob(t, `/sites/${siteId}/audit`, {});
+    await runJob(t, 'audit.run', { site_id: siteId });
     await b.page.select('#graph-colour', 'check');
     await b.page.waitForSelector('#graph-check option[value="deep_page"]');
     await b.page.select('#graph-check', 'deep_page');

@@ -93,8 +93,8 @@ function stats(deltas: number[]) {
 before(async () => {
   const uiDir = ensureRendererBuilt();
   t = await createTestApp({ uiDir, startRunner: false });
-  bigSite = (await t.post('/sites', { start_url: 'https://big.example/', name: 'Big site' })).body.id;
-  graphSite = (await t.post('/sites', { start_url: 'https://graph.example/', name: 'Graph site' })).body.id;
+  bigSite = (await t.call('sites.create', { start_url: 'https://big.example/', name: 'Big site' })).id;
+  graphSite = (await t.call('sites.create', { start_url: 'https://graph.example/', name: 'Graph site' })).id;
   const started = Date.now();
   seed(bigSite, 'https://big.example', BIG, 0, 0);
   seed(graphSite, 'https://graph.example', GRAPH, BIG, 3);
@@ -145,7 +145,8 @@ describe('the UI at scale', { timeout: 170_000 }, () => {
     const { page } = b;
     const started = Date.now();
     await page.click('button[title="Sort by words"]');
-    const top = (await t.get(`/pages?site_id=${bigSite}&sort=-word_count&limit=1`)).body.items[0];
+    const [top] = (await t.call('pages.list', { site_id: bigSite, sort: '-word_count', limit: 1 })).items;
+    assert.ok(top?.title, 'the wordiest page has a title');
     await waitForText(page, '.vtable-row:first-child .page-name-title', top.title, 10_000);
     const sortMs = Date.now() - started;
     await page.type('#pages-q', 'page-4242/');

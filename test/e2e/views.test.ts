@@ -13,6 +13,9 @@ import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
 import { cardsOutOfLine } from '../helpers/target-card-layout.js';
+import type { CallArgs } from '../../server/contract/index.js';
+import type { EdgeKind } from '../../server/schemas/crawl.js';
+import type { JobKind } from '../../server/schemas/jobs.js';
 import { crawlFixture, runJob } from '../helpers/crawl-site.js';
 import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
 import { exportZip } from '../fixtures/gsc/gsc-export-files.js';
@@ -28,11 +31,14 @@ let campaignId: number;
 let secondId: number;
 
 /** Waits until no job (of `kind`, if given) is queued or running. */
-async function jobsSettled(kind?: string) {
+async function jobsSettled(kind?: JobKind) {
   await waitFor(
     async () => {
-      const res = await t.get(`/jobs?status=queued,running${kind ? `&kind=${kind}` : ''}`);
-      return res.body.items.length === 0 ? true : undefined;
+      const busy = await t.call('jobs.list', {
+        status: ['queued', 'running'],
+        ...(kind ? { kind: [kind] } : {}),
+      });
+      return busy.items.length === 0 ? true : undefined;
     },
     120_000,
     `${kind ?? 'all'} jobs to finish`,
@@ -46,8 +52,8 @@ before(async () => {
   t = await createTestApp({ uiDir, followUps: true });
   siteId = await crawlFixture(t, site);
   await jobsSettled('embed');
-  await runJob(t, '/similarity/analyze', { site_id: siteId });
-  const campaign = await t.post('/api/campaigns', {
+  await runJob(t, 'similarity.analyze', { site_id: siteId });
+  const campaign = await t.call('campaigns.create', {
     hub_client_id: 'northwind',
     name: 'Spring garden guides',
     site_id: siteId,
@@ -58,9 +64,8 @@ before(async () => {
       'keeping backyard chickens',
     ],
   });
-  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
-  campaignId = campaign.body.id;
-  await runJob(t, `/api/campaigns/${campaignId}/expand`, {});
+  campaignId = campaign.id;
+  await runJob(t, 'campaigns.expand', { campaign_id: campaignId });
   b = await openBrowser();
   // The link `serve` prints: sets the HttpOnly cookie and redirects to `/`.
   await b.page.goto(`${t.baseUrl}/?token=${TEST_TOKEN}`, { waitUntil: 'domcontentloaded' });
@@ -98,19 +103,26 @@ async function graphShows(attr: string, value: number) {
 }
 
 /** What the graph view should draw, computed from the API: its nodes, and the pairs between two of them. */
-async function expectedGraph(kinds: string[], orphans: boolean, outcomes: string[], minReranker: number) {
-  const graph = (
-    await t.get(
-      `/sites/${siteId}/link-graph?edge_kind=${kinds.join(',')}&include_orphans=${orphans}&limit=10000`,
-    )
-  ).body as { nodes: { id: number }[]; next_cursor: string | null };
+async function expectedGraph(
+  kinds: EdgeKind[],
+  orphans: boolean,
+  outcomes: NonNullable<CallArgs<'similarity.sitePairs'>['outcome']>,
+  minReranker: number,
+) {
+  const graph = await t.call('graph.linkGraph', {
+    site_id: siteId,
+    edge_kind: kinds,
+    include_orphans: orphans,
+    limit: 10000,
+  });
   assert.equal(graph.next_cursor, null, 'the fixture graph fits in one page');
   const ids = new Set(graph.nodes.map((n) => n.id));
-  const pairs = (
-    await t.get(
-      `/sites/${siteId}/similarity-pairs?outcome=${outcomes.join(',')}&min_reranker=${minReranker}&limit=1000`,
-    )
-  ).body.items as { page_a: { id: number }; page_b: { id: number } }[];
+  const { items: pairs } = await t.call('similarity.sitePairs', {
+    site_id: siteId,
+    outcome: outcomes,
+    min_reranker: minReranker,
+    limit: 1000,
+  });
   return {
     nodes: ids.size,
     overlay: pairs.filter((p) => ids.has(p.page_a.id) && ids.has(p.page_b.id)).length,
@@ -135,7 +147,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const { page } = b;
     assert.equal(new URL(page.url()).search, '', 'the token left the address');
     await page.waitForSelector('.site-card');
-    const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number };
+    const { stats } = await t.call('sites.get', { site_id: siteId });
     await waitForText(page, '.site-card', stats.pages.toLocaleString('en-US'));
     await b.screenshot('01-sites');
   });
@@ -144,7 +156,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const { page } = b;
     await go(`#/sites/${siteId}`);
     await page.waitForSelector('.chart-grid .bar-row');
-    const summary = (await t.get(`/sites/${siteId}/summary`)).body as { status_codes: { key: string }[] };
+    const summary = await t.call('sites.summary', { site_id: siteId });
     const labels = await texts(page, '.chart-grid ul[aria-label="Pages by status code"] .bar-label');
     // Every code the server counted, in the order of the codes (200, 301, …, 500), not of their counts.
     const codes = summary.status_codes.map((c) => c.key);
@@ -161,17 +173,15 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const { page } = b;
     await go(`#/sites/${siteId}/pages`);
     await page.waitForSelector('.vtable-row');
-    const first = (await t.get(`/pages?site_id=${siteId}&sort=-inlinks&limit=1`)).body.items[0] as {
-      id: number;
-      title: string;
-    };
+    const [first] = (await t.call('pages.list', { site_id: siteId, sort: '-inlinks', limit: 1 })).items;
     const topTitle = await page.$eval('.vtable-row .page-name-title', (e) => e.textContent);
-    assert.equal(topTitle, first.title);
+    assert.equal(topTitle, first?.title);
     await b.screenshot('03-pages');
 
     // Sort by words (descending first), then filter by a substring of the URL.
     await page.click('button[title="Sort by words"]');
-    const byWords = (await t.get(`/pages?site_id=${siteId}&sort=-word_count&limit=1`)).body.items[0];
+    const [byWords] = (await t.call('pages.list', { site_id: siteId, sort: '-word_count', limit: 1 })).items;
+    assert.ok(byWords?.title, 'the wordiest page has a title');
     await waitForText(page, '.vtable-row:first-child .page-name-title', byWords.title);
     await page.type('#pages-q', '/blog/');
     await page.waitForFunction(`location.hash.includes('q=%2Fblog%2F')`);
@@ -207,9 +217,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await go(`#/sites/${siteId}/graph?mode=pages`);
     await page.waitForSelector('.graph-canvas[data-state="ready"]', { timeout: 60_000 });
     const nodes = Number(await page.$eval('.graph-canvas', (e) => e.getAttribute('data-nodes')));
-    const api = (await t.get(`/sites/${siteId}/link-graph?edge_kind=content&limit=10000`)).body as {
-      nodes: unknown[];
-    };
+    const api = await t.call('graph.linkGraph', { site_id: siteId, edge_kind: ['content'], limit: 10000 });
     assert.equal(nodes, api.nodes.length, 'every page with a content link is drawn');
     assert.ok(nodes > 30, `${nodes} nodes drawn`);
     // Something was painted on the canvas: count non-white pixels of the node layer.
@@ -224,8 +232,12 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     // The merge overlay: the similar pairs drawn over the links, as many as the API returns.
     await page.click('#graph-overlay');
     const overlay = (
-      await t.get(`/sites/${siteId}/similarity-pairs?outcome=duplicate,merge&min_reranker=0.8`)
-    ).body.items as unknown[];
+      await t.call('similarity.sitePairs', {
+        site_id: siteId,
+        outcome: ['duplicate', 'merge'],
+        min_reranker: 0.8,
+      })
+    ).items;
     assert.ok(overlay.length > 0);
     await page.waitForFunction(`document.querySelector('.graph-canvas').dataset.overlayEdges > 0`);
     await page.type('#graph-find', 'blog');
@@ -277,18 +289,15 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const { page } = b;
     await go(`#/sites/${siteId}/similarity`);
     await page.waitForSelector('.vtable-row');
-    const pairs = (await t.get(`/sites/${siteId}/similarity-pairs?limit=1000`)).body.items.length;
+    const pairs = (await t.call('similarity.sitePairs', { site_id: siteId, limit: 1000 })).items.length;
     assert.ok(pairs > 0);
     await b.screenshot('06-similarity-pairs');
     // The reranker slider, by keyboard: End raises the threshold to 1, which leaves only the exact duplicates.
     await page.focus('.slider input');
     await page.keyboard.press('End');
     await page.waitForFunction(`location.hash.includes('min=1.00')`);
-    const top = (await t.get(`/sites/${siteId}/similarity-pairs?min_reranker=1&limit=1000`)).body.items as {
-      page_a: { url: string };
-      page_b: { url: string };
-      cosine: number | null;
-    }[];
+    const top = (await t.call('similarity.sitePairs', { site_id: siteId, min_reranker: 1, limit: 1000 }))
+      .items;
     await page.waitForFunction(`document.querySelectorAll('.vtable-row').length === ${top.length}`);
     assert.ok(top.length < pairs);
     // The canonicalised `?color=red` copy is never embedded: its duplicate's cosine is unknown, shown as a dash.
@@ -328,9 +337,8 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.click('form[aria-label="Search pages"] button[type="submit"]');
     await page.waitForSelector('ol[aria-label="Search results"] li');
     // Each result shows the page's passage nearest to the query, as text.
-    const api = (
-      await t.post('/pages/embeddings/search', { query: 'how to grow tomatoes', site_id: siteId, k: 20 })
-    ).body.items as { passage: { text: string } | null }[];
+    const api = (await t.call('pages.search', { query: 'how to grow tomatoes', site_id: siteId, k: 20 }))
+      .items;
     await page.waitForSelector('ol[aria-label="Search results"] li blockquote.result-passage');
     const shown = await texts(page, 'ol[aria-label="Search results"] li:first-child blockquote');
     assert.deepEqual(shown, [api[0]!.passage!.text]);
@@ -348,9 +356,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await go(`#/sites/${siteId}/analytics`);
     await page.waitForSelector('.vtable-row');
     const reasons = await texts(page, '.vtable-row [role="gridcell"]:nth-child(2)');
-    const api = (await t.get(`/analytics/other-urls?site_id=${siteId}&limit=1000`)).body.items as {
-      reason: string;
-    }[];
+    const api = (await t.call('analytics.otherUrls', { site_id: siteId, limit: 1000 })).items;
     assert.ok(reasons.length > 0);
     assert.deepEqual(
       reasons,
@@ -375,10 +381,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
 
     // The page's own figures on its detail view.
     const planted = new URL(plant.growing).pathname;
-    const found = (await t.get(`/pages?site_id=${siteId}&q=${encodeURIComponent(planted)}`)).body.items as {
-      id: number;
-      url: string;
-    }[];
+    const found = (await t.call('pages.list', { site_id: siteId, q: planted })).items;
     const target = found.find((p) => p.url === plant.growing)!;
     await go(`#/sites/${siteId}/pages/${target.id}`);
     await page.waitForSelector('.page-detail h1');
@@ -419,7 +422,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       join(b.downloadDir, await downloaded(`-campaign-${campaignId}-targets.csv`)),
       'utf8',
     );
-    const stored = (await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`)).body.items as unknown[];
+    const stored = (await t.call('targets.list', { campaign_id: campaignId, limit: 1000 })).items;
     assert.ok(stored.length > 0);
     assert.ok(targets.trim().split('\n').length > stored.length, 'a header and a line per target');
 
@@ -459,7 +462,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.focus(`.target-card[data-target-id="${id}"] .btn-primary`);
     await page.keyboard.press('Enter');
     await page.waitForSelector(`.board-col[data-status="accepted"] .target-card[data-target-id="${id}"]`);
-    const stored = (await t.get(`/api/targets/${id}`)).body as { status: string };
+    const stored = await t.call('targets.get', { target_id: id });
     assert.equal(stored.status, 'accepted');
     await page.waitForFunction(
       `document.activeElement?.matches('.board-col[data-status="accepted"] .target-card[data-target-id="${id}"]')`,
@@ -480,7 +483,10 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.click('form[aria-label="Edit campaign"] button[type="submit"]');
     await waitForText(page, 'h1', 'Spring and summer garden guides');
     assert.equal(await page.$('form[aria-label="Edit campaign"]'), null, 'the form closed');
-    assert.equal((await t.get(`/api/campaigns/${campaignId}`)).body.name, 'Spring and summer garden guides');
+    assert.equal(
+      (await t.call('campaigns.get', { campaign_id: campaignId })).name,
+      'Spring and summer garden guides',
+    );
 
     for (const action of ['Refresh', 'Rebuild'] as const) {
       await watchJobLines();
@@ -494,12 +500,12 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       await waitForText(page, '.notice-ok', `${verb} targets finished`, 90_000);
       const lines = await inPage<string[]>(page, 'window.__jobLines');
       assert.ok(lines.length > 0, `${action}: a job line with its progress was shown`);
-      const c = (await t.get(`/api/campaigns/${campaignId}`)).body as {
-        last_action: { kind: string; status: string; result: Record<string, number> };
-      };
+      const c = await t.call('campaigns.get', { campaign_id: campaignId });
+      assert.ok(c.last_action, `${action} is the campaign's last action`);
       assert.deepEqual([c.last_action.kind, c.last_action.status], [action.toLowerCase(), 'succeeded']);
       // The notice says what changed, with the job's own counts.
       const r = c.last_action.result;
+      assert.ok(r, `${action} reported its counts`);
       const [notice] = await texts(page, '.notice-ok');
       if (action === 'Refresh')
         assert.match(notice!, new RegExp(`finished\\. ${r.rescored} targets rescored from current data`));
@@ -512,7 +518,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
         );
     }
     // The accepted target survives a rebuild; the board shows what the API lists.
-    const listed = (await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`)).body.items as unknown[];
+    const listed = (await t.call('targets.list', { campaign_id: campaignId, limit: 1000 })).items;
     await page.waitForFunction(`document.querySelectorAll('.target-card').length === ${listed.length}`);
     await b.screenshot('26-campaign-rebuilt');
   });
@@ -535,7 +541,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await waitForText(page, 'h1', 'Lawn care');
     await waitForText(page, '.empty', 'No targets yet');
     const created = Number(await inPage<string>(page, `location.hash.split('/')[2]`));
-    assert.deepEqual((await t.get(`/api/campaigns/${created}`)).body.seed_topics, [
+    assert.deepEqual((await t.call('campaigns.get', { campaign_id: created })).seed_topics, [
       'repairing bare patches in a lawn',
       'shade tolerant grass seed',
     ]);
@@ -577,7 +583,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.waitForFunction(`/^#\\/sites\\/\\d+$/.test(location.hash)`);
     const newId = Number(await inPage<string>(page, `location.hash.split('/')[2]`));
     await waitForText(page, '.view-lede', 'signs in as analyst');
-    assert.deepEqual((await t.get(`/sites/${newId}`)).body.http_auth, {
+    assert.deepEqual((await t.call('sites.get', { site_id: newId })).http_auth, {
       username: 'analyst',
       password_set: true,
     });
@@ -589,7 +595,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.waitForSelector('.job[data-job-status="running"] [role="progressbar"]', { timeout: 20_000 });
     await b.screenshot('14-crawl-running');
     await waitForText(page, '.notice-ok', 'Crawl finished', 60_000);
-    const stats = (await t.get(`/sites/${newId}`)).body.stats as { pages: number };
+    const { stats } = await t.call('sites.get', { site_id: newId });
     assert.ok(stats.pages > 50, `${stats.pages} pages crawled`);
     await waitForText(page, '.stat', stats.pages.toLocaleString('en-US'));
     await b.screenshot('15-crawl-done');
@@ -607,7 +613,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.click('.job .job-head button');
     await waitForText(page, '.notice[data-job-status="cancelled"]', 'Crawl was cancelled.', 30_000);
     assert.equal(await page.$('.job[data-job-status]'), null, 'no progress line left');
-    const crawls = (await t.get(`/sites/${secondId}/crawls?limit=1`)).body.items as { status: string }[];
+    const crawls = (await t.call('sites.crawls', { site_id: secondId, limit: 1 })).items;
     assert.equal(crawls[0]!.status, 'cancelled');
     await b.screenshot('29-crawl-cancelled');
   });

@@ -9,8 +9,8 @@ import type { TestApp } from './test-app.js';
 export async function analysedSite(t: TestApp, seed = 3): Promise<{ site: FixtureSite; siteId: number }> {
   const site = await startFixtureSite({ seed, articles: 8 });
   const siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId });
-  await runJob(t, '/similarity/analyze', { site_id: siteId });
-  await runJob(t, `/sites/${siteId}/audit`, {});
+  await runJob(t, 'pages.rebuildEmbeddings', { site_id: siteId });
+  await runJob(t, 'similarity.analyze', { site_id: siteId });
+  await runJob(t, 'audit.run', { site_id: siteId });
   return { site, siteId };
 }

@@ -5,12 +5,13 @@
  * site is crawled twice, and the first crawl's home page carries an older title, so its history has a change.
  */
 import assert from 'node:assert/strict';
+import type { CallArgs } from '../../server/contract/index.js';
 import { GscWriter } from '../../server/domain/analytics/gsc-writer.js';
 import { plantedRecords } from '../fixtures/campaigns/planted-gsc.js';
 import type { FixtureSite } from '../fixtures/sites/fixture-site.js';
 import { STATE_FIELDS } from '../../server/store/repos/history-repo.js';
 import { analysedSite } from './analysed-site.js';
-import { runJob } from './crawl-site.js';
+import { jobResult, runJob } from './crawl-site.js';
 import type { TestApp } from './test-app.js';
 
 export interface ApiData {
@@ -26,18 +27,21 @@ export interface ApiData {
 
 export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
   const { site, siteId } = await analysedSite(t, seed);
-  const latestSnapshot = async () =>
-    (await t.get(`/sites/${siteId}/snapshots`)).body.items[0].crawl_id as number;
+  const latestSnapshot = async () => {
+    const [latest] = (await t.call('history.snapshots', { site_id: siteId })).items;
+    assert.ok(latest, `site ${siteId} has a snapshot`);
+    return latest.crawl_id;
+  };
   const firstCrawl = await latestSnapshot();
   // Custom extraction rules (#21), so extractor routes and pages' `extract` have rows; the second crawl runs them.
-  for (const rule of [
+  const rules: Omit<CallArgs<'extraction.create'>, 'site_id'>[] = [
     { name: 'heading', kind: 'css', selector: 'h1', take: 'text' },
     { name: 'mentions_compost', kind: 'contains', selector: 'compost', source: 'main_text' },
-  ]) {
-    const res = await t.post(`/sites/${siteId}/extractors`, rule);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
+  ];
+  for (const rule of rules) {
+    await t.call('extraction.create', { site_id: siteId, ...rule });
   }
-  await runJob(t, '/crawl/start', { site_id: siteId });
+  await runJob(t, 'crawl.start', { site_id: siteId });
   const crawlIds: [number, number] = [firstCrawl, await latestSnapshot()];
   // The fixture does not change between crawls: the first one is given an older title of the home page, as an
   // editor's retitling would have left it, so the history routes have a change to list.
@@ -59,24 +63,22 @@ export async function apiData(t: TestApp, seed = 3): Promise<ApiData> {
       { path: '/', query: 'garden advice for beginners', before: [5, 50], recent: [3, 60], position: 6.5 },
     ]),
   );
-  const campaign = await t.post('/api/campaigns', {
+  const campaign = await t.call('campaigns.create', {
     hub_client_id: 'northwind',
     name: 'Spring garden guides',
     site_id: siteId,
     seed_topics: ['how to keep a lawn green in summer', 'composting kitchen waste'],
   });
-  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
-  const campaignId = campaign.body.id as number;
-  await runJob(t, `/api/campaigns/${campaignId}/expand`, {}, 240_000);
-  const manual = await t.post('/api/targets', {
+  const campaignId = campaign.id;
+  await jobResult(t, await t.call('campaigns.expand', { campaign_id: campaignId }), 240_000);
+  await t.call('targets.create', {
     campaign_id: campaignId,
     kind: 'new_content',
     title: 'A planting calendar for small gardens',
   });
-  assert.equal(manual.status, 201, JSON.stringify(manual.body));
-  const targets = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000`);
-  const targetIds = (targets.body.items as { id: number }[]).map((x) => x.id);
-  assert.ok(targetIds.length >= 2, `expand proposed no targets: ${JSON.stringify(targets.body)}`);
+  const targets = await t.call('targets.list', { campaign_id: campaignId, limit: 1000 });
+  const targetIds = targets.items.map((x) => x.id);
+  assert.ok(targetIds.length >= 2, `expand proposed no targets: ${JSON.stringify(targets)}`);
   const link = t.db
     .prepare<[number], { source: number; target: number }>(
       `SELECT l.source_id AS source, l.target_id AS target FROM links l

@@ -5,13 +5,15 @@
  * secret reaches them.
  */
 import assert from 'node:assert/strict';
+import type { CallArgs } from '../../server/contract/index.js';
 import { createLogger } from '../../server/logger.js';
+import type { Job } from '../../server/schemas/jobs.js';
 import { startFakeSearchConsole, type FakeSearchConsole } from '../fixtures/gsc/fake-search-console.js';
 import { makeOAuthToken, makeServiceAccount } from '../fixtures/gsc/gsc-credentials.js';
 import { plantGsc, type Plant } from '../fixtures/gsc/gsc-plant.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/sites/fixture-site.js';
-import { crawlFixture } from './crawl-site.js';
-import { createTestApp, waitFor, type TestApp } from './test-app.js';
+import { crawlFixture, finishedJob } from './crawl-site.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 export interface GscSite {
   t: TestApp;
@@ -45,12 +47,11 @@ export async function startGscSite(
   const property = site.startUrl;
   const plant = plantGsc(site.expected(), site.origin);
   fake.plant(property, plant.rows);
-  const settings = await t.patch('/settings', {
+  await t.call('system.updateSettings', {
     gsc_api_root: fake.apiRoot,
     gsc_token_url: fake.tokenUrl,
     gsc_row_limit: opts.rowLimit ?? 50,
   });
-  assert.equal(settings.status, 200, JSON.stringify(settings.body));
   if (opts.storeKey ?? true) {
     const put = await t.http.put('/analytics/gsc/credentials').set(t.auth).send(serviceAccount.key);
     assert.equal(put.status, 200, JSON.stringify(put.body));
@@ -73,35 +74,22 @@ export async function startGscSite(
   };
 }
 
-export interface FinishedJob {
-  id: number;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: { type: string; detail: string; retryable: boolean } | null;
-  progress: { phase: string; done: number; total: number | null; message: string };
-}
+type SyncArgs = CallArgs<'analytics.gscSync'>;
+const syncArgs = (g: GscSite, args: Partial<SyncArgs>): SyncArgs => ({
+  site_id: g.siteId,
+  property: g.property,
+  date_from: g.plant.firstDate,
+  date_to: '2026-03-29',
+  ...args,
+});
 
-/** Starts a job route and waits for the job to finish, whatever its outcome. */
-export async function jobOutcome(
-  t: TestApp,
-  res: { status: number; body: { id: number } },
-): Promise<FinishedJob> {
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${res.body.id}`)).body as FinishedJob;
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    60_000,
-    `job ${res.body.id}`,
-  );
-}
+/** Starts a sync of the planted property (the fields given replace the defaults) and returns its job. */
+export const sync = (g: GscSite, args: Partial<SyncArgs> = {}) =>
+  g.t.call('analytics.gscSync', syncArgs(g, args));
 
-export const sync = (g: GscSite, body: Record<string, unknown> = {}) =>
-  g.t.post('/analytics/gsc/sync', {
-    site_id: g.siteId,
-    property: g.property,
-    date_from: g.plant.firstDate,
-    date_to: '2026-03-29',
-    ...body,
-  });
+/** The request `sync` sends, answered raw, for tests that look at a refusal. */
+export const sendSync = (g: GscSite, args: Partial<SyncArgs> = {}) =>
+  g.t.send('analytics.gscSync', syncArgs(g, args));
+
+/** Waits for a started job to finish, whatever its outcome. */
+export const jobOutcome = <J extends Job>(t: TestApp, job: J) => finishedJob(t, job, 60_000);

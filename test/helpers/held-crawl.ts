@@ -2,7 +2,6 @@
  * Crawls that stay running: a local server that takes every request and never answers, so a crawl of it waits on
  * its first fetch until cancelled. For routes that only succeed on a running (or cancelled) crawl.
  */
-import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,16 +28,13 @@ export async function startHeldServer(): Promise<HeldServer> {
 
 /** A new site on the held server with its crawl running; returns the crawl's job id. */
 export async function heldCrawl(t: TestApp, held: HeldServer): Promise<number> {
-  const site = await t.post('/sites', {
+  const site = await t.call('sites.create', {
     start_url: `${held.origin}/held-${Date.now()}-${Math.random().toString(36).slice(2)}/`,
     settings: { respect_robots: false, use_sitemaps: false, timeout_ms: 300_000 },
   });
-  assert.equal(site.status, 201, JSON.stringify(site.body));
-  const crawl = await t.post('/crawl/start', { site_id: site.body.id });
-  assert.equal(crawl.status, 202, JSON.stringify(crawl.body));
-  const id = crawl.body.id as number;
+  const { id } = await t.call('crawl.start', { site_id: site.id });
   await waitFor(
-    async () => ((await t.get(`/jobs/${id}`)).body.status === 'running' ? true : undefined),
+    async () => ((await t.call('jobs.get', { job_id: id })).status === 'running' ? true : undefined),
     10_000,
     'the held crawl to run',
   );
@@ -48,9 +44,9 @@ export async function heldCrawl(t: TestApp, held: HeldServer): Promise<number> {
 /** A crawl of the held server, cancelled and stopped: one that can be resumed. */
 export async function cancelledCrawl(t: TestApp, held: HeldServer): Promise<number> {
   const id = await heldCrawl(t, held);
-  assert.equal((await t.post(`/jobs/${id}/cancel`)).status, 200);
+  await t.call('jobs.cancel', { job_id: id });
   await waitFor(
-    async () => ((await t.get(`/jobs/${id}`)).body.status === 'cancelled' ? true : undefined),
+    async () => ((await t.call('jobs.get', { job_id: id })).status === 'cancelled' ? true : undefined),
     10_000,
     'the held crawl to stop',
   );

@@ -22,6 +22,8 @@ import { wireChangeNotices } from '../../server/jobs/change-notices.js';
 import { wireFollowUps } from '../../server/jobs/follow-ups.js';
 import { builtinJobKinds } from '../../server/jobs/kinds/index.js';
 import { createLogger, type Logger } from '../../server/logger.js';
+import { Problem } from '../../server/schemas/common.js';
+import { problemType, type ProblemKind } from '../../server/schemas/problems.js';
 import { createStore, openDatabase } from '../../server/store/index.js';
 import { PROJECT_ROOT, VERSION } from '../../server/version.js';
 
@@ -129,10 +131,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     port,
     baseUrl,
     auth,
-    /** A typed call by operation id: asserts a 2xx answer and returns its body as the contract types it. */
+    /** A typed call by operation id: asserts its documented success status and returns its body, typed. */
     call: typed.call,
     /** The request of a typed call, for tests that look at the status, headers or a problem. */
     send: typed.send,
+    /** The typed body of what `send` answered, once its documented success status is asserted. */
+    answer: typed.answer,
+    /** Every item of a keyset-paged list, page after page, typed as the list's items. */
+    callAll: typed.callAll,
     get: (path: string) => http.get(path).set(auth),
     /** A GET whose body is read as UTF-8 text whatever its media type (CSV, NDJSON, HTML, XML downloads). */
     getText: (path: string) => http.get(path).set(auth).buffer(true).parse(utf8Text),
@@ -140,7 +146,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     async getWorkbook(path: string): Promise<ExcelJS.Workbook> {
       const res = await http.get(path).set(auth).buffer(true).parse(bytes);
       assert.equal(res.status, 200, `${path} answered ${res.status}`);
-      const body = res.body as Buffer;
+      const body = bytesOf(res);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(
         body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
@@ -180,31 +186,46 @@ export async function waitFor<T>(
   }
 }
 
+/** The body of a `getText` answer, or of a request parsed the same way: one UTF-8 string. */
+export function textOf(res: { body: unknown }): string {
+  const body = res.body;
+  assert.ok(typeof body === 'string', `the answer was read as text, not ${typeof body}`);
+  return body;
+}
+
+/** The body of a download read as bytes (a workbook, a PDF). */
+export function bytesOf(res: { body: unknown }): Buffer {
+  const body = res.body;
+  assert.ok(Buffer.isBuffer(body), 'the answer was read as bytes');
+  return body;
+}
+
+type Answered = { status: number; headers: Record<string, string>; body: unknown };
+
+/**
+ * Asserts `res` is the problem+json answer of `kind` with `status`, and returns its body; a validation problem
+ * lists the fields at fault, so its `errors` are asserted too.
+ */
 export function assertProblem(
-  res: { status: number; headers: Record<string, string>; body: unknown },
+  res: Answered,
   status: number,
-  kind: string,
-) {
-  const body = res.body as {
-    type?: string;
-    status?: number;
-    detail?: string;
-    title?: string;
-    instance?: string;
-  };
+  kind: 'validation',
+): Problem & { errors: NonNullable<Problem['errors']> };
+export function assertProblem(res: Answered, status: number, kind: ProblemKind): Problem;
+export function assertProblem(res: Answered, status: number, kind: ProblemKind): Problem {
+  const body = Problem.safeParse(res.body);
   const ok =
     res.status === status &&
     String(res.headers['content-type']).startsWith('application/problem+json') &&
-    body.type === `urn:siteloupe:problem:${kind}` &&
-    body.status === status &&
-    typeof body.detail === 'string' &&
-    body.detail.length > 0 &&
-    typeof body.title === 'string' &&
-    typeof body.instance === 'string';
+    body.success &&
+    body.data.type === problemType(kind) &&
+    body.data.status === status &&
+    body.data.detail.length > 0 &&
+    (kind !== 'validation' || body.data.errors !== undefined);
   if (!ok) {
     throw new Error(
       `expected ${status} ${kind} problem, got ${res.status} ${String(res.headers['content-type'])} ${JSON.stringify(res.body)}`,
     );
   }
-  return body;
+  return body.data;
 }

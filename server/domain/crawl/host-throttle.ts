@@ -12,11 +12,26 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export const MAX_TIMER_MS = 60_000;
 
+/** Where the throttle reads the time and how it waits: a test passes a clock it moves by hand. */
+export interface ThrottleClock {
+  now(): number;
+  /** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const wallClock: ThrottleClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, signal ? { signal } : {}),
+};
+
 export class HostThrottle {
   private readonly next = new Map<string, number>();
   private readonly intervalMs = new Map<string, number>();
 
-  constructor(private readonly defaultIntervalMs: number) {}
+  constructor(
+    private readonly defaultIntervalMs: number,
+    private readonly clock: ThrottleClock = wallClock,
+  ) {}
 
   /** A longer interval for one host (robots crawl-delay); never shortens the default. */
   setCrawlDelay(host: string, seconds: number | null): void {
@@ -25,18 +40,17 @@ export class HostThrottle {
   }
 
   async wait(host: string, signal?: AbortSignal): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, this.next.get(host) ?? 0);
+    const slot = Math.max(this.clock.now(), this.next.get(host) ?? 0);
     this.next.set(host, slot + (this.intervalMs.get(host) ?? this.defaultIntervalMs));
-    await sleepUntil(slot, signal);
+    await this.sleepUntil(slot, signal);
   }
-}
 
-/**
- * Sleeps until the clock reaches `deadline`, in timers of at most MAX_TIMER_MS. Each timer listens on `signal`,
- * so an abort ends the wait at once, not at the end of a chunk.
- */
-async function sleepUntil(deadline: number, signal?: AbortSignal): Promise<void> {
-  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now())
-    await sleep(Math.min(left, MAX_TIMER_MS), undefined, signal ? { signal } : {});
+  /**
+   * Sleeps until the clock reaches `deadline`, in timers of at most MAX_TIMER_MS. Each timer listens on
+   * `signal`, so an abort ends the wait at once, not at the end of a chunk.
+   */
+  private async sleepUntil(deadline: number, signal?: AbortSignal): Promise<void> {
+    for (let left = deadline - this.clock.now(); left > 0; left = deadline - this.clock.now())
+      await this.clock.sleep(Math.min(left, MAX_TIMER_MS), signal);
+  }
 }

@@ -14,12 +14,14 @@ import type { PlantedRow } from '../../fixtures/gsc/fake-search-console.js';
 import { exportFiles, exportZip, tableCsv } from '../../fixtures/gsc/gsc-export-files.js';
 import { totals, withoutFragment } from '../../fixtures/gsc/gsc-plant.js';
 import { zipFile } from '../../fixtures/gsc/zip-file.js';
-import { jobOutcome, startGscSite, sync, type FinishedJob, type GscSite } from '../../helpers/gsc-site.js';
+import type { CallArgs } from '../../../server/contract/index.js';
+import type { JobOf } from '../../../server/schemas/jobs.js';
+import { jobOutcome, startGscSite, sync, type GscSite } from '../../helpers/gsc-site.js';
 import { assertProblem } from '../../helpers/test-app.js';
 
 let g: GscSite;
 let files: ReturnType<typeof exportFiles>;
-let first: FinishedJob;
+let first: JobOf<'gsc_import'>;
 
 const upload = (body: Buffer | string, type: string, query = '') =>
   g.t.http
@@ -28,23 +30,17 @@ const upload = (body: Buffer | string, type: string, query = '') =>
     .set('Content-Type', type)
     .send(Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'));
 
-type Item = {
-  url: string | null;
-  query: string | null;
-  date: string | null;
-  clicks: number;
-  impressions: number;
-  position: number;
-  grain: string;
-};
-const report = async (q: string) =>
-  (await g.t.get(`/analytics/gsc?site_id=${g.siteId}&limit=1000&${q}`)).body.items as Item[];
+const report = async (group_by: CallArgs<'analytics.gsc'>['group_by']) =>
+  (await g.t.call('analytics.gsc', { site_id: g.siteId, limit: 1000, group_by })).items;
+
+/** The job an upload started (202), run to its end whatever its outcome. */
+const imported = async (res: { status: number; body: unknown }) =>
+  jobOutcome(g.t, g.t.answer('analytics.gscImport', res));
 
 before(async () => {
   g = await startGscSite({ storeKey: false });
   files = exportFiles(g.plant.rows);
-  first = await jobOutcome(
-    g.t,
+  first = await imported(
     await upload(
       exportZip(g.plant.rows),
       'application/zip',
@@ -58,8 +54,8 @@ describe('POST /analytics/gsc/import', () => {
   it('imports the zip: page, query and date totals, other tables skipped', async () => {
     assert.equal(first.status, 'succeeded', JSON.stringify(first.error));
     const r = first.result!;
-    assert.deepEqual((r.files as string[]).sort(), ['Dates.csv', 'Pages.csv', 'Queries.csv']);
-    assert.deepEqual((r.skipped_files as string[]).sort(), [
+    assert.deepEqual([...r.files].sort(), ['Dates.csv', 'Pages.csv', 'Queries.csv']);
+    assert.deepEqual([...r.skipped_files].sort(), [
       'Countries.csv',
       'Devices.csv',
       'Filters.csv',
@@ -70,34 +66,34 @@ describe('POST /analytics/gsc/import', () => {
     assert.equal(r.dates, files.dates.length);
     assert.equal(r.urls_added, 1, 'only the GSC-only URL is new to the site');
 
-    const pages = await report('group_by=page');
+    const pages = await report('page');
     const planted = withoutFragment(g.plant.rows);
     for (const p of pages) {
       const t = totals(planted.filter((x) => x.page === p.url));
       assert.deepEqual([p.clicks, p.impressions, p.grain], [t.clicks, t.impressions, 'page']);
       assert.ok(Math.abs(p.position - t.position) < 0.01, 'positions as the export rounds them');
     }
-    const q = (await report('group_by=query')).find((i) => i.query === files.queries[0]!.key)!;
+    const q = (await report('query')).find((i) => i.query === files.queries[0]!.key)!;
     assert.deepEqual([q.clicks, q.grain], [files.queries[0]!.clicks, 'query']);
-    const days = await report('group_by=date');
+    const days = await report('date');
     assert.deepEqual(
       days.map((d) => d.date),
       files.dates.map((d) => d.key).sort(),
     );
 
-    const others = await g.t.get(`/analytics/other-urls?site_id=${g.siteId}&reason=gsc_only`);
+    const others = await g.t.call('analytics.otherUrls', { site_id: g.siteId, reason: ['gsc_only'] });
     assert.deepEqual(
-      others.body.items.map((o: { url: string }) => o.url),
+      others.items.map((o) => o.url),
       [g.plant.gscOnly],
     );
-    const listed = await g.t.get(`/pages?site_id=${g.siteId}&limit=1000`);
-    const declining = listed.body.items.find((p: { url: string }) => p.url === g.plant.declining);
-    assert.equal(declining.gsc_clicks, totals(planted.filter((x) => x.page === g.plant.declining)).clicks);
+    const listed = await g.t.call('pages.list', { site_id: g.siteId, limit: 1000 });
+    const declining = listed.items.find((p) => p.url === g.plant.declining);
+    assert.equal(declining?.gsc_clicks, totals(planted.filter((x) => x.page === g.plant.declining)).clicks);
     assert.deepEqual(readdirSync(join(g.t.dir, 'gsc-uploads')), [], 'the upload is removed once stored');
   });
 
   it('changes nothing when the same export is imported again', async () => {
-    const again = await jobOutcome(g.t, await upload(exportZip(g.plant.rows), 'application/octet-stream'));
+    const again = await imported(await upload(exportZip(g.plant.rows), 'application/octet-stream'));
     assert.equal(again.status, 'succeeded');
     assert.deepEqual([again.result!.changed, again.result!.removed, again.result!.urls_added], [0, 0, 0]);
   });
@@ -117,8 +113,7 @@ describe('POST /analytics/gsc/import', () => {
         ].join(';'),
       ),
     ].join('\r\n');
-    const job = await jobOutcome(
-      g.t,
+    const job = await imported(
       await upload(`\uFEFF${localized}`, 'text/csv; charset=utf-8', '&filename=Queries.csv'),
     );
     assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
@@ -132,7 +127,7 @@ describe('POST /analytics/gsc/import', () => {
       'Clicks,Impressions,CTR,Position',
       'Kliknutí,Zobrazení,CTR,Pozice',
     );
-    const job = await jobOutcome(g.t, await upload(czech, 'text/csv', '&filename=Stranky.csv'));
+    const job = await imported(await upload(czech, 'text/csv', '&filename=Stranky.csv'));
     assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
     assert.equal(job.result!.pages, 3);
     assert.equal(
@@ -140,7 +135,7 @@ describe('POST /analytics/gsc/import', () => {
       g.plant.pages.length - 3,
       'an export is a snapshot: older page totals go',
     );
-    const pages = await report('group_by=page');
+    const pages = await report('page');
     assert.deepEqual(pages.map((p) => p.url).sort(), kept.map((p) => p.key).sort());
   });
 
@@ -149,14 +144,14 @@ describe('POST /analytics/gsc/import', () => {
     const job = await jobOutcome(g.t, await sync(g));
     assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
     const planted = withoutFragment(g.plant.rows);
-    for (const p of await report('group_by=page')) {
+    for (const p of await report('page')) {
       assert.equal(p.grain, 'pqd');
       assert.equal(p.clicks, totals(planted.filter((x: PlantedRow) => x.page === p.url)).clicks);
     }
     const figures = g.t.services.gscQueries.pageFigures(g.siteId);
     const sum = [...figures.values()].reduce((a, f) => a + f.clicks, 0);
     assert.equal(sum, totals(planted).clicks);
-    const day = (await report('group_by=date'))[0]!;
+    const day = (await report('date'))[0]!;
     assert.equal(day.grain, 'pqd', 'days with API rows come from them, not from Dates.csv');
   });
 });
@@ -225,7 +220,7 @@ describe('POST /analytics/gsc/import refuses what is not an export', () => {
   it('a table of more than 50,000 rows: the job fails saying the limit', async () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => `query ${i},1,10,10%,2.5`);
     const csv = `Top queries,Clicks,Impressions,CTR,Position\n${rows.join('\n')}\n`;
-    const job = await jobOutcome(g.t, await upload(csv, 'text/csv', '&filename=Queries.csv'));
+    const job = await imported(await upload(csv, 'text/csv', '&filename=Queries.csv'));
     assert.equal(job.status, 'failed');
     assert.equal(job.error!.type, 'urn:siteloupe:problem:payload-too-large');
     assert.match(job.error!.detail, /Queries\.csv has more than 50,000 rows/);
@@ -259,7 +254,6 @@ describe('uploads are not left behind', () => {
   it('removes a queued import’s file when it is cancelled, and strays at start-up', async () => {
     await g.t.runner.stop(2000);
     const queued = await upload(files['Pages.csv'], 'text/csv', '&filename=Pages.csv');
-    assert.equal(queued.status, 202);
     const dir = join(g.t.dir, 'gsc-uploads');
     const [kept] = readdirSync(dir);
     assert.ok(kept, 'the queued job’s upload is kept');
@@ -275,9 +269,8 @@ describe('uploads are not left behind', () => {
     );
     assert.deepEqual(readdirSync(dir), [kept], 'only the upload a queued job refers to survives');
 
-    const cancelled = await g.t.post(`/jobs/${queued.body.id}/cancel`);
-    assert.equal(cancelled.status, 200);
-    assert.equal(cancelled.body.status, 'cancelled');
+    const cancelled = await g.t.call('jobs.cancel', { job_id: g.t.answer('analytics.gscImport', queued).id });
+    assert.equal(cancelled.status, 'cancelled');
     assert.deepEqual(readdirSync(dir), [], 'the cancelled job’s upload is removed');
   });
 });

@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import type { CallArgs } from '../../../server/contract/index.js';
 import type { PlantedRow } from '../../fixtures/gsc/fake-search-console.js';
 import { dayBefore, LAST_DATE, totals, withoutFragment } from '../../fixtures/gsc/gsc-plant.js';
 import { jobOutcome, startGscSite, sync, type GscSite } from '../../helpers/gsc-site.js';
-import { assertProblem } from '../../helpers/test-app.js';
+import { assertProblem, textOf } from '../../helpers/test-app.js';
 
 let g: GscSite;
 let planted: PlantedRow[];
@@ -29,31 +30,10 @@ before(async () => {
 });
 after(async () => g?.close());
 
-type Item = {
-  page_id: number | null;
-  url: string | null;
-  query: string | null;
-  date: string | null;
-  clicks: number;
-  impressions: number;
-  ctr: number;
-  position: number;
-  grain: string;
-};
+type Filter = Omit<CallArgs<'analytics.gsc'>, 'site_id' | 'limit' | 'cursor'>;
 
-async function all(query: string, limit = 37): Promise<Item[]> {
-  const out: Item[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await g.t.get(
-      `/analytics/gsc?site_id=${g.siteId}&limit=${limit}&${query}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    out.push(...(res.body.items as Item[]));
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return out;
-}
+const all = (filter: Filter, limit = 37) =>
+  g.t.callAll('analytics.gsc', { site_id: g.siteId, limit, ...filter });
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 const groupBy = <K>(rows: PlantedRow[], key: (r: PlantedRow) => K) => {
@@ -64,7 +44,7 @@ const groupBy = <K>(rows: PlantedRow[], key: (r: PlantedRow) => K) => {
 
 describe('GET /analytics/gsc', () => {
   it('groups by page: totals per page, most clicks first, across cursor pages', async () => {
-    const items = await all('group_by=page', 3);
+    const items = await all({ group_by: 'page' }, 3);
     const want = groupBy(planted, (r) => r.page);
     assert.equal(items.length, want.size);
     for (const it of items) {
@@ -81,14 +61,16 @@ describe('GET /analytics/gsc', () => {
   });
 
   it('groups by query and by date, and filters by page, query substring and dates', async () => {
-    const byQuery = await all('group_by=query');
+    const byQuery = await all({ group_by: 'query' });
     const wantQ = groupBy(planted, (r) => r.query);
     assert.deepEqual(new Set(byQuery.map((i) => i.query)), new Set(wantQ.keys()));
     for (const it of byQuery) assert.equal(it.clicks, totals(wantQ.get(it.query!)!).clicks);
 
     const from = dayBefore(LAST_DATE, 13);
     const page = g.plant.declining;
-    const byDate = await all(`group_by=date&page_id=${urlIds.get(page)}&date_from=${from}`, 5);
+    const pageId = urlIds.get(page);
+    assert.ok(pageId, `${page} is a URL of the site`);
+    const byDate = await all({ group_by: 'date', page_id: pageId, date_from: from }, 5);
     const wantD = groupBy(
       planted.filter((r) => r.page === page && r.date >= from),
       (r) => r.date,
@@ -99,7 +81,7 @@ describe('GET /analytics/gsc', () => {
     );
     for (const it of byDate) assert.equal(it.impressions, totals(wantD.get(it.date!)!).impressions);
 
-    const rows = await all('query=COMPOST&date_to=' + dayBefore(LAST_DATE, 30), 50);
+    const rows = await all({ query: 'COMPOST', date_to: dayBefore(LAST_DATE, 30) }, 50);
     const wantRows = planted.filter((r) => r.query.includes('compost') && r.date <= dayBefore(LAST_DATE, 30));
     assert.equal(rows.length, new Set(wantRows.map((r) => `${r.page}|${r.date}`)).size);
     assert.ok(
@@ -126,9 +108,13 @@ describe('GET /analytics/gsc', () => {
       'validation',
     );
     assertProblem(await g.t.get('/analytics/gsc?site_id=4242'), 404, 'not-found');
-    const first = await g.t.get(`/analytics/gsc?site_id=${g.siteId}&group_by=page&limit=1`);
+    const first = await g.t.call('analytics.gsc', { site_id: g.siteId, group_by: 'page', limit: 1 });
     assertProblem(
-      await g.t.get(`/analytics/gsc?site_id=${g.siteId}&group_by=query&cursor=${first.body.next_cursor}`),
+      await g.t.send('analytics.gsc', {
+        site_id: g.siteId,
+        group_by: 'query',
+        cursor: first.next_cursor ?? undefined,
+      }),
       400,
       'validation',
     );
@@ -137,15 +123,10 @@ describe('GET /analytics/gsc', () => {
 
 describe('Search Console figures elsewhere', () => {
   it('adds gsc_clicks, gsc_impressions and gsc_position to /pages rows (null without data)', async () => {
-    const res = await g.t.get(`/pages?site_id=${g.siteId}&limit=1000`);
+    const { items } = await g.t.call('pages.list', { site_id: g.siteId, limit: 1000 });
     const byPage = groupBy(planted, (r) => r.page);
     let withData = 0;
-    for (const p of res.body.items as {
-      url: string;
-      gsc_clicks: number | null;
-      gsc_impressions: number | null;
-      gsc_position: number | null;
-    }[]) {
+    for (const p of items) {
       const rows = byPage.get(p.url);
       if (!rows) {
         assert.deepEqual([p.gsc_clicks, p.gsc_impressions, p.gsc_position], [null, null, null]);
@@ -160,14 +141,7 @@ describe('Search Console figures elsewhere', () => {
   });
 
   it('lists the GSC-only URL as gsc_only and gives other URLs their Search Console figures', async () => {
-    const res = await g.t.get(`/analytics/other-urls?site_id=${g.siteId}&limit=1000`);
-    const rows = res.body.items as {
-      url: string;
-      reason: string;
-      sources: string[];
-      gsc_clicks: number | null;
-      gsc_impressions: number | null;
-    }[];
+    const rows = (await g.t.call('analytics.otherUrls', { site_id: g.siteId, limit: 1000 })).items;
     const only = rows.find((r) => r.url === g.plant.gscOnly)!;
     const t = totals(planted.filter((r) => r.page === g.plant.gscOnly));
     assert.deepEqual(
@@ -184,9 +158,9 @@ describe('Search Console figures elsewhere', () => {
     assert.ok(ni.sources.includes('gsc') && ni.sources.includes('link'));
     assert.equal(ni.gsc_clicks, totals(planted.filter((r) => r.page === g.plant.nonIndexable)).clicks);
     assert.ok(rows.filter((r) => !g.plant.pages.includes(r.url)).every((r) => r.gsc_clicks === null));
-    const filtered = await g.t.get(`/analytics/other-urls?site_id=${g.siteId}&reason=gsc_only`);
+    const filtered = await g.t.call('analytics.otherUrls', { site_id: g.siteId, reason: ['gsc_only'] });
     assert.deepEqual(
-      filtered.body.items.map((r: { url: string }) => r.url),
+      filtered.items.map((r) => r.url),
       [g.plant.gscOnly],
     );
     // other-urls.csv carries the same figures.
@@ -199,7 +173,7 @@ describe('Search Console figures elsewhere', () => {
         r.on('data', (c: string) => (data += c));
         r.on('end', () => cb(null, data));
       });
-    const exported = parse(csv.body as string, { columns: true }) as Record<string, string>[];
+    const exported = parse(textOf(csv), { columns: true }) as Record<string, string>[];
     const onlyRow = exported.find((r) => r.url === g.plant.gscOnly)!;
     assert.deepEqual(
       [onlyRow.gsc_clicks, onlyRow.gsc_impressions],
@@ -208,15 +182,15 @@ describe('Search Console figures elsewhere', () => {
   });
 
   it('keeps Search Console URLs through a fresh crawl', async () => {
-    const job = await jobOutcome(g.t, await g.t.post('/crawl/start', { site_id: g.siteId }));
+    const job = await jobOutcome(g.t, await g.t.call('crawl.start', { site_id: g.siteId }));
     assert.equal(job.status, 'succeeded');
-    const res = await g.t.get(`/analytics/other-urls?site_id=${g.siteId}&reason=gsc_only`);
+    const others = await g.t.call('analytics.otherUrls', { site_id: g.siteId, reason: ['gsc_only'] });
     assert.deepEqual(
-      res.body.items.map((r: { url: string }) => r.url),
+      others.items.map((r) => r.url),
       [g.plant.gscOnly],
     );
-    const pages = await g.t.get(`/analytics/gsc?site_id=${g.siteId}&group_by=page&limit=1000`);
-    assert.equal(pages.body.items.length, g.plant.pages.length);
+    const pages = await g.t.call('analytics.gsc', { site_id: g.siteId, group_by: 'page', limit: 1000 });
+    assert.equal(pages.items.length, g.plant.pages.length);
   });
 
   it('exports gsc.csv that parses back to every stored row, with formulas neutralised', async () => {
@@ -231,7 +205,7 @@ describe('Search Console figures elsewhere', () => {
       });
     assert.equal(res.status, 200);
     assert.match(res.headers['content-disposition']!, /attachment; filename=".*-gsc\.csv"/);
-    const rows = parse(res.body as string, { columns: true }) as Record<string, string>[];
+    const rows = parse(textOf(res), { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, new Set(planted.map((r) => `${r.page}|${r.query}|${r.date}`)).size);
     assert.deepEqual(Object.keys(rows[0]!), [
       'grain',

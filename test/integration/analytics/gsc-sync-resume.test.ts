@@ -9,6 +9,7 @@ import { JobRunner } from '../../../server/jobs/job-runner.js';
 import { builtinJobKinds } from '../../../server/jobs/kinds/index.js';
 import { createLogger } from '../../../server/logger.js';
 import { storedKeys } from '../../fixtures/gsc/gsc-plant.js';
+import { finishedJob } from '../../helpers/crawl-site.js';
 import { jobOutcome, startGscSite, sync, type GscSite } from '../../helpers/gsc-site.js';
 import { waitFor } from '../../helpers/test-app.js';
 
@@ -26,16 +27,14 @@ const jobRow = (id: number) =>
     status: string;
     checkpoint: string | null;
   };
-const progressOf = async (id: number) =>
-  (await g.t.get(`/jobs/${id}`)).body.progress as { message: string; done: number };
+const progressOf = async (id: number) => (await g.t.call('jobs.get', { job_id: id })).progress;
 
 describe('a Search Console sync that stops part-way', () => {
   it('resumes after a restart at the first week it had not stored', async () => {
     // Week 4 answers 503 with a long Retry-After: the job sits in its backoff wait when Siteloupe stops.
     g.fake.failNext({ status: 503, retryAfter: 30, when: (e) => e.startDate === weeks[3]![0] });
     const started = await sync(g);
-    assert.equal(started.status, 202);
-    const id = started.body.id as number;
+    const id = started.id;
     await waitFor(
       async () => ((await progressOf(id)).message.includes('retrying') ? true : undefined),
       30_000,
@@ -55,14 +54,7 @@ describe('a Search Console sync that stops part-way', () => {
     for (const k of builtinJobKinds(g.t.services)) runner.register(k);
     runner.start();
     try {
-      const job = await waitFor(
-        async () => {
-          const j = (await g.t.get(`/jobs/${id}`)).body as { status: string; result: Record<string, number> };
-          return j.status === 'succeeded' || j.status === 'failed' ? j : undefined;
-        },
-        60_000,
-        'the resumed sync',
-      );
+      const job = await finishedJob(g.t, started, 60_000);
       assert.equal(job.status, 'succeeded', JSON.stringify(job));
       const resumed = g.fake.log.slice(calls);
       assert.equal(resumed[0]!.startDate, weeks[3]![0], 'the resumed run starts at week 4');
@@ -70,7 +62,7 @@ describe('a Search Console sync that stops part-way', () => {
         resumed.every((e) => e.startDate >= weeks[3]![0]),
         'no stored week is fetched again',
       );
-      assert.equal(job.result.stored, storedKeys(g.plant.rows).size);
+      assert.equal(job.result?.stored, storedKeys(g.plant.rows).size);
       const all = g.t.db.prepare(`SELECT COUNT(*) AS n FROM gsc_rows WHERE grain = 'pqd'`).get() as {
         n: number;
       };
@@ -87,18 +79,19 @@ describe('a Search Console sync that stops part-way', () => {
     try {
       g.fake.failNext({ status: 429, retryAfter: 60 });
       const started = await sync(g);
-      const id = started.body.id as number;
+      const id = started.id;
       await waitFor(
         async () => ((await progressOf(id)).message.includes('retrying') ? true : undefined),
         30_000,
         'the backoff',
       );
       const t0 = Date.now();
-      assert.equal((await g.t.post(`/jobs/${id}/cancel`)).status, 200);
+      await g.t.call('jobs.cancel', { job_id: id });
       const job = await jobOutcome(g.t, started);
       assert.equal(job.status, 'cancelled');
       assert.ok(Date.now() - t0 < 5000, 'the 60 s wait did not hold the cancel');
-      assert.equal((await g.t.get(`/jobs?kind=gsc_sync&status=running`)).body.items.length, 0);
+      const running = await g.t.call('jobs.list', { kind: ['gsc_sync'], status: ['running'] });
+      assert.equal(running.items.length, 0);
     } finally {
       await runner.stop(2000);
     }
@@ -117,17 +110,7 @@ describe('a Search Console sync that stops part-way', () => {
         exclusive_with: GSC_EXCLUSIVE_WITH,
       });
       const calls = g.fake.log.length;
-      const job = await waitFor(
-        async () => {
-          const j = (await g.t.get(`/jobs/${queued.id}`)).body as {
-            status: string;
-            error: { type: string; detail: string } | null;
-          };
-          return j.status === 'failed' || j.status === 'succeeded' ? j : undefined;
-        },
-        30_000,
-        'the year-9999 sync',
-      );
+      const job = await finishedJob(g.t, queued, 30_000);
       assert.equal(job.status, 'failed');
       assert.equal(job.error!.type, 'urn:siteloupe:problem:gsc-rejected');
       assert.match(job.error!.detail, /date_from must be a date in the years 2000 to 2100/);

@@ -9,11 +9,12 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { storedKeys, withoutFragment } from '../../fixtures/gsc/gsc-plant.js';
-import { jobOutcome, startGscSite, sync, type FinishedJob, type GscSite } from '../../helpers/gsc-site.js';
+import type { JobOf } from '../../../server/schemas/jobs.js';
+import { jobOutcome, sendSync, startGscSite, sync, type GscSite } from '../../helpers/gsc-site.js';
 import { assertProblem } from '../../helpers/test-app.js';
 
 let g: GscSite;
-let first: FinishedJob;
+let first: JobOf<'gsc_sync'>;
 
 before(async () => {
   g = await startGscSite({ rowLimit: 50 });
@@ -100,33 +101,33 @@ describe('POST /analytics/gsc/sync', () => {
       }),
       400,
       'validation',
-    ) as { errors?: { path: string }[] };
+    );
     assert.deepEqual(bad.errors!.map((e) => e.path).sort(), ['body.date_from', 'body.property']);
     const y9999 = assertProblem(
-      await sync(g, { date_from: '9999-12-30', date_to: '9999-12-31' }),
+      await sendSync(g, { date_from: '9999-12-30', date_to: '9999-12-31' }),
       400,
       'validation',
-    ) as { errors?: { path: string; message: string }[] };
+    );
     assert.deepEqual(
       y9999.errors!.map((e) => e.path),
       ['body.date_from', 'body.date_to'],
     );
     assert.match(y9999.errors![0]!.message, /years 2000 to 2100/);
     const tooLong = assertProblem(
-      await sync(g, { date_from: '2024-01-01', date_to: '2026-03-29' }),
+      await sendSync(g, { date_from: '2024-01-01', date_to: '2026-03-29' }),
       400,
       'validation',
-    ) as { errors?: { path: string; message: string }[] };
+    );
     assert.deepEqual(
       tooLong.errors!.map((e) => e.path),
       ['body.date_to'],
     );
     assert.match(tooLong.errors![0]!.message, /16 months/);
-    assertProblem(await sync(g, { date_to: '2026-02-30' }), 400, 'validation');
-    assertProblem(await sync(g, { site_id: 4242 }), 404, 'not-found');
+    assertProblem(await sendSync(g, { date_to: '2026-02-30' }), 400, 'validation');
+    assertProblem(await sendSync(g, { site_id: 4242 }), 404, 'not-found');
     const del = await g.t.del('/analytics/gsc/credentials');
     assert.equal(del.status, 204);
-    const none = assertProblem(await sync(g), 409, 'conflict');
+    const none = assertProblem(await sendSync(g), 409, 'conflict');
     // The same words show in the app's Search Console tab: they name the app's way and the API's.
     assert.match(none.detail!, /Connect Search Console first/);
     assert.match(
@@ -157,10 +158,11 @@ describe('POST /analytics/gsc/sync', () => {
   });
 
   it('syncs with an installed-app OAuth refresh token too', async () => {
-    const put = await g.t.http.put('/analytics/gsc/credentials').set(g.t.auth).send(g.oauth);
-    assert.equal(put.status, 200);
+    // The key files are sent as Google hands them out, raw: the body type is a preprocessed union.
+    const res = await g.t.http.put('/analytics/gsc/credentials').set(g.t.auth).send(g.oauth);
+    const put = g.t.answer('analytics.putGscCredentials', res);
     assert.deepEqual(
-      { type: put.body.type, client_id: put.body.client_id, configured: put.body.configured },
+      { type: put.type, client_id: put.client_id, configured: put.configured },
       { type: 'oauth', client_id: g.oauth.client_id, configured: true },
     );
     const job = await jobOutcome(g.t, await sync(g, { date_from: '2026-03-23' }));
@@ -186,8 +188,9 @@ describe('POST /analytics/gsc/sync', () => {
   });
 
   it('keeps credentials in a 0600 file and never returns or logs a secret', async () => {
-    const put = await g.t.http.put('/analytics/gsc/credentials').set(g.t.auth).send(g.serviceAccount.key);
-    assert.deepEqual(Object.keys(put.body).sort(), [
+    const res = await g.t.http.put('/analytics/gsc/credentials').set(g.t.auth).send(g.serviceAccount.key);
+    const put = g.t.answer('analytics.putGscCredentials', res);
+    assert.deepEqual(Object.keys(put).sort(), [
       'client_email',
       'client_id',
       'configured',
@@ -196,9 +199,9 @@ describe('POST /analytics/gsc/sync', () => {
     ]);
     const file = join(g.t.dir, 'gsc-credentials.json');
     if (process.platform !== 'win32') assert.equal(statSync(file).mode & 0o777, 0o600);
-    const info = await g.t.get('/analytics/gsc/credentials');
-    assert.equal(info.body.client_email, g.serviceAccount.key.client_email);
-    const jobs = await g.t.get(`/jobs?site_id=${g.siteId}&limit=100`);
+    const info = await g.t.call('analytics.gscCredentials');
+    assert.equal(info.client_email, g.serviceAccount.key.client_email);
+    const jobs = await g.t.call('jobs.list', { site_id: g.siteId, limit: 100 });
     const secrets = [
       ...g.serviceAccount.key.private_key
         .split('\n')
@@ -209,9 +212,9 @@ describe('POST /analytics/gsc/sync', () => {
       ...g.fake.issuedTokens,
     ];
     const seen = [
-      JSON.stringify(put.body),
-      JSON.stringify(info.body),
-      JSON.stringify(jobs.body),
+      JSON.stringify(put),
+      JSON.stringify(info),
+      JSON.stringify(jobs),
       g.logs.join('\n'),
       JSON.stringify(g.t.db.prepare('SELECT params, checkpoint, result, error, message FROM jobs').all()),
     ].join('\n');
@@ -219,28 +222,28 @@ describe('POST /analytics/gsc/sync', () => {
   });
 
   it('refuses plain-http Search Console endpoints off this machine, naming the fields', async () => {
-    const before = (await g.t.get('/settings')).body as Record<string, unknown>;
+    const before = await g.t.call('system.getSettings');
     const p = assertProblem(
-      await g.t.patch('/settings', {
+      await g.t.send('system.updateSettings', {
         gsc_api_root: 'http://searchconsole.example/',
         gsc_token_url: 'http://oauth2.example/token',
       }),
       400,
       'validation',
-    ) as { errors?: { path: string; message: string }[] };
+    );
     assert.deepEqual(
       p.errors!.map((e) => e.path),
       ['body.gsc_api_root', 'body.gsc_token_url'],
     );
     assert.match(p.errors![0]!.message, /https/);
-    const after = (await g.t.get('/settings')).body as Record<string, unknown>;
+    const after = await g.t.call('system.getSettings');
     assert.deepEqual([after.gsc_api_root, after.gsc_token_url], [before.gsc_api_root, before.gsc_token_url]);
-    const ok = await g.t.patch('/settings', {
+    // https anywhere, and http on 127.0.0.1, are accepted.
+    await g.t.call('system.updateSettings', {
       gsc_api_root: 'https://searchconsole.example/',
       gsc_token_url: g.fake.tokenUrl,
     });
-    assert.equal(ok.status, 200, 'https anywhere, and http on 127.0.0.1, are accepted');
-    await g.t.patch('/settings', { gsc_api_root: before.gsc_api_root });
+    await g.t.call('system.updateSettings', { gsc_api_root: before.gsc_api_root });
   });
 
   it('refuses keys that are not keys, naming the field', async () => {
@@ -251,7 +254,7 @@ describe('POST /analytics/gsc/sync', () => {
         ...g.serviceAccount.key,
         private_key: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n',
       });
-    const p = assertProblem(res, 400, 'validation') as { errors?: { path: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.deepEqual(
       p.errors!.map((e) => e.path),
       ['body.private_key'],

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { CallAnswer } from '../../../server/contract/index.js';
 import { crawlFixture } from '../../helpers/crawl-site.js';
 import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type ExpectedPage, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -13,22 +14,13 @@ let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
 const SETTINGS = { exclude_patterns: ['/tag/**'] };
-type Row = { url: string; reason: string; sources: string[]; status_code: number | null; inlinks: number };
-const rows: Row[] = [];
+let rows: CallAnswer<'analytics.otherUrls'>['items'];
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 6, articles: 40 });
   siteId = await crawlFixture(t, site, SETTINGS);
-  let cursor: string | null = null;
-  do {
-    const res = await t.get(
-      `/analytics/other-urls?site_id=${siteId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    rows.push(...(res.body.items as Row[]));
-    cursor = res.body.next_cursor;
-  } while (cursor);
+  rows = await t.callAll('analytics.otherUrls', { site_id: siteId, limit: 100 });
 });
 after(async () => {
   await t.close();
@@ -82,12 +74,18 @@ describe('GET /analytics/other-urls', () => {
   });
 
   it('filters by reason and source, and validates', async () => {
-    const res = await t.get(`/analytics/other-urls?site_id=${siteId}&reason=redirect,error&limit=1000`);
-    assert.ok(
-      res.body.items.length > 0 && res.body.items.every((r: Row) => ['redirect', 'error'].includes(r.reason)),
+    // Comma-separated values, as typed in a URL: sent raw, read typed.
+    const { items } = t.answer(
+      'analytics.otherUrls',
+      await t.get(`/analytics/other-urls?site_id=${siteId}&reason=redirect,error&limit=1000`),
     );
-    const sitemap = await t.get(`/analytics/other-urls?site_id=${siteId}&source=sitemap&limit=1000`);
-    assert.ok(sitemap.body.items.every((r: Row) => r.sources.includes('sitemap')));
+    assert.ok(items.length > 0 && items.every((r) => ['redirect', 'error'].includes(r.reason)));
+    const sitemap = await t.call('analytics.otherUrls', {
+      site_id: siteId,
+      source: ['sitemap'],
+      limit: 1000,
+    });
+    assert.ok(sitemap.items.every((r) => r.sources.includes('sitemap')));
     assertProblem(await t.get('/analytics/other-urls'), 400, 'validation');
     assertProblem(await t.get(`/analytics/other-urls?site_id=${siteId}&reason=bogus`), 400, 'validation');
     assertProblem(await t.get('/analytics/other-urls?site_id=4242'), 404, 'not-found');
@@ -97,7 +95,7 @@ describe('GET /analytics/other-urls', () => {
     for (const key of [['x'], [1, 2], []]) {
       const cursor = Buffer.from(JSON.stringify(key)).toString('base64url');
       const res = await t.get(`/analytics/other-urls?site_id=${siteId}&cursor=${cursor}`);
-      const p = assertProblem(res, 400, 'validation') as { errors: { path: string }[] };
+      const p = assertProblem(res, 400, 'validation');
       assert.deepEqual(
         p.errors.map((e) => e.path),
         ['query.cursor'],

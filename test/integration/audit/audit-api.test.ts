@@ -7,26 +7,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { healthScore } from '../../../server/domain/audit/health-score.js';
-import { CHECK_IDS } from '../../../server/schemas/audit-checks.js';
+import type { CallArgs } from '../../../server/contract/index.js';
+import { CHECK_IDS, type CheckId } from '../../../server/schemas/audit-checks.js';
+import { findingsOf } from '../../helpers/audit-findings.js';
 import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { assertProblem, createTestApp, textOf, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
-interface IssueBody {
-  check: string;
-  priority: 'high' | 'medium' | 'low';
-  severity: 'issue' | 'warning' | 'notice';
-  category: string;
-  urls: number;
-  share: number;
-  muted: boolean;
-}
-interface FindingBody {
-  check: string;
-  url: string;
-  page_id: number | null;
-  evidence: Record<string, unknown>;
-}
+type IssueFilter = Omit<CallArgs<'audit.issues'>, 'site_id' | 'limit' | 'cursor'>;
 
 let t: TestApp;
 let site: FixtureSite;
@@ -38,7 +26,7 @@ before(async () => {
   siteId = await crawlFixture(t, site);
   await waitFor(
     async () => {
-      const jobs = (await t.get(`/jobs?site_id=${siteId}&kind=audit`)).body.items as { status: string }[];
+      const jobs = (await t.call('jobs.list', { site_id: siteId, kind: ['audit'] })).items;
       return jobs[0]?.status === 'succeeded' ? true : undefined;
     },
     60_000,
@@ -52,23 +40,11 @@ after(async () => {
 
 const RANK = { high: 0, medium: 1, low: 2 };
 
-async function allIssues(query = ''): Promise<IssueBody[]> {
-  const res = await t.get(`/sites/${siteId}/issues?limit=1000${query}`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body.items as IssueBody[];
+async function allIssues(filter: IssueFilter = {}) {
+  return (await t.call('audit.issues', { site_id: siteId, limit: 1000, ...filter })).items;
 }
 
-async function allFindings(check: string, limit = 7): Promise<FindingBody[]> {
-  const out: FindingBody[] = [];
-  let cursor = '';
-  do {
-    const res = await t.get(`/sites/${siteId}/issues/${check}/urls?limit=${limit}${cursor}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    out.push(...(res.body.items as FindingBody[]));
-    cursor = res.body.next_cursor ? `&cursor=${res.body.next_cursor}` : '';
-  } while (cursor);
-  return out;
-}
+const allFindings = <C extends CheckId>(check: C, limit = 7) => findingsOf(t, siteId, check, limit);
 
 describe('site audit API', () => {
   it('lists the checks with findings by priority, then by URL count', async () => {
@@ -89,7 +65,7 @@ describe('site audit API', () => {
         `${check} is found`,
       );
     }
-    const all = await allIssues('&include_empty=true');
+    const all = await allIssues({ include_empty: true });
     assert.deepEqual(all.map((i) => i.check).sort(), [...CHECK_IDS].sort());
   });
 
@@ -100,69 +76,65 @@ describe('site audit API', () => {
       assert.equal(new Set(findings.map((f) => f.url)).size, findings.length, `${issue.check}: no URL twice`);
     }
     const broken = await allFindings('broken_internal_link');
-    const targets = broken.flatMap(
-      (f) => f.evidence.targets as { status: number | null; error: string | null; url: string }[],
-    );
+    const targets = broken.flatMap((f) => f.evidence.targets);
     assert.ok(targets.length > 0 && targets.every((x) => x.url.startsWith(site.origin)));
     // An error status, no answer, or redirects that loop or never end (their hops answer 3xx).
     const endless = (x: { error: string | null }) =>
       x.error === 'redirect_loop' || x.error === 'too_many_redirects';
     assert.ok(targets.every((x) => x.status === null || x.status >= 400 || endless(x)));
     const notFound = await allFindings('not_found');
-    assert.ok(notFound.some((f) => (f.evidence.linked_from as unknown[]).length > 0));
+    assert.ok(notFound.some((f) => f.evidence.linked_from.length > 0));
   });
 
   it('pages through issues with a cursor and filters them', async () => {
-    const all = await allIssues('&include_empty=true');
-    const paged: IssueBody[] = [];
-    let cursor = '';
-    do {
-      const res = await t.get(`/sites/${siteId}/issues?include_empty=true&limit=4${cursor}`);
-      paged.push(...(res.body.items as IssueBody[]));
-      cursor = res.body.next_cursor ? `&cursor=${res.body.next_cursor}` : '';
-    } while (cursor);
+    const all = await allIssues({ include_empty: true });
+    const paged = await t.callAll('audit.issues', { site_id: siteId, include_empty: true, limit: 4 });
     assert.deepEqual(
       paged.map((i) => i.check),
       all.map((i) => i.check),
     );
-    const high = await allIssues('&priority=high&severity=issue');
+    const high = await allIssues({ priority: ['high'], severity: ['issue'] });
     assert.ok(high.length > 0 && high.every((i) => i.priority === 'high' && i.severity === 'issue'));
-    const links = await allIssues('&category=links,redirects');
+    const links = await allIssues({ category: ['links', 'redirects'] });
     assert.ok(links.length > 0 && links.every((i) => ['links', 'redirects'].includes(i.category)));
   });
 
   it('shows a page’s findings', async () => {
     const [finding] = await allFindings('broken_internal_link');
-    const res = await t.get(`/pages/${finding!.page_id}/issues`);
-    assert.equal(res.status, 200);
-    const mine = (res.body.items as FindingBody[]).find((f) => f.check === 'broken_internal_link');
-    assert.deepEqual(mine?.evidence, finding!.evidence);
-    assertProblem(await t.get('/pages/999999/issues'), 404, 'not-found');
+    assert.ok(finding?.page_id, 'a broken link is on a crawled page');
+    const { items } = await t.call('audit.pageIssues', { page_id: finding.page_id });
+    const mine = items.find((f) => f.check === 'broken_internal_link');
+    assert.deepEqual(mine?.evidence, finding.evidence);
+    assertProblem(await t.send('audit.pageIssues', { page_id: 999999 }), 404, 'not-found');
   });
 
   it('mutes a check: still listed, out of the score, back when unmuted', async () => {
-    const before = (await t.get(`/sites/${siteId}/summary`)).body.audit as { score: number; issues: number };
+    const audit = async () => {
+      const health = (await t.call('sites.summary', { site_id: siteId })).audit;
+      assert.ok(health, 'the site was audited');
+      return health;
+    };
+    const before = await audit();
     assert.equal(before.score, healthScore(await allIssues()));
-    const issue = (await allIssues('&priority=high'))[0]!;
-    const muted = await t.put(`/sites/${siteId}/issues/${issue.check}/mute`);
-    assert.equal(muted.status, 200);
-    assert.equal(muted.body.muted, true);
+    const issue = (await allIssues({ priority: ['high'] }))[0]!;
+    const muted = await t.call('audit.mute', { site_id: siteId, check: issue.check });
+    assert.equal(muted.muted, true);
     assert.equal((await allIssues()).find((i) => i.check === issue.check)?.muted, true);
-    assert.ok(!(await allIssues('&include_muted=false')).some((i) => i.check === issue.check));
-    const during = (await t.get(`/sites/${siteId}/summary`)).body.audit as { score: number; issues: number };
+    assert.ok(!(await allIssues({ include_muted: false })).some((i) => i.check === issue.check));
+    const during = await audit();
     assert.ok(during.score >= before.score && during.issues === before.issues - 1);
-    assert.equal((await t.del(`/sites/${siteId}/issues/${issue.check}/mute`)).body.muted, false);
-    assert.deepEqual((await t.get(`/sites/${siteId}/summary`)).body.audit, before);
+    assert.equal((await t.call('audit.unmute', { site_id: siteId, check: issue.check })).muted, false);
+    assert.deepEqual(await audit(), before);
   });
 
   it('exports the issues and every finding, parsing back to what the API lists', async () => {
     const issues = await allIssues();
-    const csv = parse((await t.getText(`/export/issues.csv?site_id=${siteId}`)).body as string, {
+    const csv = parse(textOf(await t.getText(`/export/issues.csv?site_id=${siteId}`)), {
       columns: true,
     }) as Record<string, string>[];
     assert.equal(csv.length, CHECK_IDS.length);
     for (const i of issues) assert.equal(Number(csv.find((r) => r.check === i.check)?.urls), i.urls);
-    const rows = parse((await t.getText(`/export/issue-urls.csv?site_id=${siteId}`)).body as string, {
+    const rows = parse(textOf(await t.getText(`/export/issue-urls.csv?site_id=${siteId}`)), {
       columns: true,
     }) as Record<string, string>[];
     assert.equal(
@@ -180,17 +152,18 @@ describe('site audit API', () => {
   });
 
   it('runs again on demand, replacing the run of the same crawl', async () => {
-    const result = await runJob(t, `/sites/${siteId}/audit`, {});
-    assert.ok(result.findings! > 0);
+    const result = await runJob(t, 'audit.run', { site_id: siteId });
+    assert.ok(result.findings > 0);
     const runs = t.db.prepare('SELECT COUNT(*) FROM audit_runs WHERE site_id = ?').pluck().get(siteId);
     assert.equal(runs, 1);
   });
 
   it('refuses unknown checks and sites with clear problems', async () => {
+    // A check outside the catalogue and a priority outside the list are the point: sent raw.
     const bad = assertProblem(await t.get(`/sites/${siteId}/issues/no_such_check/urls`), 400, 'validation');
-    assert.match(bad.detail!, /path\.check/);
-    assertProblem(await t.get('/sites/999999/issues'), 404, 'not-found');
-    assertProblem(await t.put(`/sites/999999/issues/not_found/mute`), 404, 'not-found');
+    assert.match(bad.detail, /path\.check/);
+    assertProblem(await t.send('audit.issues', { site_id: 999999 }), 404, 'not-found');
+    assertProblem(await t.send('audit.mute', { site_id: 999999, check: 'not_found' }), 404, 'not-found');
     assertProblem(await t.get(`/sites/${siteId}/issues?priority=urgent`), 400, 'validation');
   });
 });

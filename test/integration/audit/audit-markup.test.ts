@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { findingsOf } from '../../helpers/audit-findings.js';
 import { FAST_CRAWL, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startMarkupSite, type MarkupSite } from '../../fixtures/servers/markup-site.js';
@@ -13,44 +14,29 @@ let t: TestApp;
 let site: MarkupSite;
 let siteId: number;
 
-interface Finding<E> {
-  url: string;
-  page_id: number | null;
-  evidence: E;
-}
-type Images = { images: string[]; count: number };
-type JsonLd = {
-  blocks: {
-    index: number;
-    text: string;
-    error: string | null;
-    missing: { type: string; path: string; property: string; reason: string; source: string }[];
-  }[];
-};
-
-async function findings<E>(check: string): Promise<Finding<E>[]> {
-  const res = await t.get(`/sites/${siteId}/issues/${check}/urls?limit=100`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body.items as Finding<E>[];
-}
+const findings = <C extends 'image_missing_alt' | 'structured_data_invalid'>(check: C) =>
+  findingsOf(t, siteId, check);
 
 before(async () => {
   t = await createTestApp();
   site = await startMarkupSite();
-  const created = await t.post('/sites', { start_url: site.startUrl, settings: FAST_CRAWL });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id as number;
-  await runJob(t, '/crawl/start', { site_id: siteId });
+  const created = await t.call('sites.create', { start_url: site.startUrl, settings: FAST_CRAWL });
+  siteId = created.id;
+  await runJob(t, 'crawl.start', { site_id: siteId });
   // The crawl queues an audit of its own; let it finish, then audit on request as an analyst would.
   await waitFor(
     async () => {
-      const busy = await t.get(`/jobs?site_id=${siteId}&kind=audit&status=queued&status=running`);
-      return busy.body.items.length === 0 ? true : undefined;
+      const busy = await t.call('jobs.list', {
+        site_id: siteId,
+        kind: ['audit'],
+        status: ['queued', 'running'],
+      });
+      return busy.items.length === 0 ? true : undefined;
     },
     60_000,
     'the follow-up audit',
   );
-  await runJob(t, `/sites/${siteId}/audit`, {});
+  await runJob(t, 'audit.run', { site_id: siteId });
 });
 after(async () => {
   await t.close();
@@ -59,7 +45,7 @@ after(async () => {
 
 describe('image and structured-data checks on a crawled site', () => {
   it('image_missing_alt lists exactly the pages with an image without alt, with those images', async () => {
-    const items = await findings<Images>('image_missing_alt');
+    const items = await findings('image_missing_alt');
     assert.deepEqual(
       Object.fromEntries(items.map((f) => [f.url, f.evidence])),
       Object.fromEntries(
@@ -70,7 +56,7 @@ describe('image and structured-data checks on a crawled site', () => {
   });
 
   it('structured_data_invalid lists exactly the pages whose JSON-LD Google would reject, with the block and why', async () => {
-    const items = await findings<JsonLd>('structured_data_invalid');
+    const items = await findings('structured_data_invalid');
     const got = Object.fromEntries(
       items.map((f) => [
         f.url,
@@ -99,11 +85,11 @@ describe('image and structured-data checks on a crawled site', () => {
   });
 
   it('counts them in the issue list as the URL lists do', async () => {
-    const res = await t.get(
-      `/sites/${siteId}/issues?category=images&category=structured_data&include_empty=true`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const issues = res.body.items as { check: string; category: string; urls: number; severity: string }[];
+    const { items: issues } = await t.call('audit.issues', {
+      site_id: siteId,
+      category: ['images', 'structured_data'],
+      include_empty: true,
+    });
     assert.deepEqual(
       issues.map((i) => [i.check, i.category, i.urls]).sort(),
       [

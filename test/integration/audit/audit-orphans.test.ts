@@ -22,14 +22,12 @@ after(async () => {
 
 describe('orphan_page', () => {
   const listCrawl = async (paths: string[]) => {
-    const created = await t.post('/sites', { start_url: site.startUrl, settings: FAST_CRAWL });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const siteId = created.body.id as number;
-    await runJob(t, '/crawl/start', { site_id: siteId, mode: 'list', urls: paths.map((p) => site.url(p)) });
-    await runJob(t, `/sites/${siteId}/audit`, {});
-    const res = await t.get(`/sites/${siteId}/issues/orphan_page/urls`);
-    assert.equal(res.status, 200);
-    return (res.body.items as { url: string }[]).map((f) => f.url);
+    const created = await t.call('sites.create', { start_url: site.startUrl, settings: FAST_CRAWL });
+    const siteId = created.id;
+    await runJob(t, 'crawl.start', { site_id: siteId, mode: 'list', urls: paths.map((p) => site.url(p)) });
+    await runJob(t, 'audit.run', { site_id: siteId });
+    const { items } = await t.call('audit.findings', { site_id: siteId, check: 'orphan_page' });
+    return items.map((f) => f.url);
   };
 
   it('lists a page crawled from a URL list that no crawled page links to', async () => {

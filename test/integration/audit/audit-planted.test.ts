@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHECK_IDS, type CheckId } from '../../../server/schemas/audit-checks.js';
+import type { Finding } from '../../../server/schemas/audit.js';
 import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import {
@@ -18,47 +19,21 @@ import {
 } from '../../fixtures/sites/audit-site.js';
 import { ROBOTS_DISALLOW } from '../../fixtures/sites/audit-site-plan.js';
 
-interface FindingBody {
-  check: CheckId;
-  url: string;
-  page_id: number | null;
-  evidence: Record<string, unknown>;
-}
-type Evidence = Record<string, unknown>;
+type FindingBody = Finding;
+type Evidence = Finding['evidence'];
 
 /** Every finding of every check, each list read to its end a few URLs at a time (so cursors are used). */
 async function readFindings(t: TestApp, siteId: number): Promise<Map<CheckId, FindingBody[]>> {
   const out = new Map<CheckId, FindingBody[]>();
-  for (const check of CHECK_IDS) {
-    const items: FindingBody[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await t.get(
-        `/sites/${siteId}/issues/${check}/urls?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      items.push(...(res.body.items as FindingBody[]));
-      cursor = res.body.next_cursor;
-    } while (cursor);
-    out.set(check, items);
-  }
+  for (const check of CHECK_IDS)
+    out.set(check, await t.callAll('audit.findings', { site_id: siteId, check, limit: 7 }));
   return out;
 }
 
 /** Each check's `urls` in the issue list, with the checks that found nothing (`include_empty`). */
 async function readIssues(t: TestApp, siteId: number) {
-  const out = new Map<CheckId, { urls: number; thresholds: Record<string, number> }>();
-  let cursor: string | null = null;
-  do {
-    const res = await t.get(
-      `/sites/${siteId}/issues?include_empty=true&limit=20${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    for (const i of res.body.items as { check: CheckId; urls: number; thresholds: Record<string, number> }[])
-      out.set(i.check, i);
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return out;
+  const issues = await t.callAll('audit.issues', { site_id: siteId, include_empty: true, limit: 20 });
+  return new Map(issues.map((i) => [i.check, i]));
 }
 
 /** The part of `actual` that `expected` describes: its keys, recursively (arrays element by element). */
@@ -107,7 +82,7 @@ describe('the audit of a site with every problem planted', () => {
     t = await createTestApp();
     site = await startAuditSite();
     siteId = await crawlFixture(t, site, AUDIT_CRAWL_SETTINGS);
-    await runJob(t, `/sites/${siteId}/audit`, {});
+    await runJob(t, 'audit.run', { site_id: siteId });
     found = await readFindings(t, siteId);
     issues = await readIssues(t, siteId);
   });
@@ -309,9 +284,9 @@ describe('the semantic checks after a similarity analysis', () => {
     t = await createTestApp();
     site = await startSemanticSite();
     const siteId = await crawlFixture(t, site);
-    await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId });
-    await runJob(t, '/similarity/analyze', { site_id: siteId });
-    await runJob(t, `/sites/${siteId}/audit`, {});
+    await runJob(t, 'pages.rebuildEmbeddings', { site_id: siteId });
+    await runJob(t, 'similarity.analyze', { site_id: siteId });
+    await runJob(t, 'audit.run', { site_id: siteId });
     found = await readFindings(t, siteId);
   });
   after(async () => {

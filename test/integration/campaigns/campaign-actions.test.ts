@@ -12,8 +12,9 @@ import { GscWriter } from '../../../server/domain/analytics/gsc-writer.js';
 import { cosine } from '../../../server/domain/embeddings/vectors.js';
 import { ANCHOR_EDGE_KINDS } from '../../../server/schemas/crawl.js';
 import type { Target } from '../../../server/schemas/targets.js';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
+import { crawlFixture, finishedJob, jobResult, runJob } from '../../helpers/crawl-site.js';
+import { assertProblem, bytesOf, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import {
   COVERED_QUERY,
   DECLINING_PATH,
@@ -27,50 +28,51 @@ import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
-type PageSummary = { id: number; url: string; word_count: number; inlinks: number; depth: number | null };
+type PageSummary = CallAnswer<'pages.list'>['items'][number];
 let livePages: PageSummary[];
 const pageAt = (path: string) => livePages.find((p) => p.url === `${site.origin}${path}`)!;
 
-/** What an action's job result counts (each action fills in its own). */
-type ActionResult = Record<
-  'added' | 'candidates' | 'duplicates' | 'removed' | 'kept' | 'rescored' | 'stale',
-  number
->;
-/** Runs a campaign action and returns its job result. */
-const run = async (path: string) => (await runJob(t, path, {}, 240_000)) as unknown as ActionResult;
+/** Runs a campaign action and returns its job result, each action's own. */
+const expand = async (id: number) =>
+  jobResult(t, await t.call('campaigns.expand', { campaign_id: id }), 240_000);
+const runRefresh = async (id: number) =>
+  jobResult(t, await t.call('campaigns.refresh', { campaign_id: id }), 240_000);
+const runRebuild = async (id: number) =>
+  jobResult(t, await t.call('campaigns.rebuild', { campaign_id: id }), 240_000);
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 5, articles: 24 });
   siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
-  await runJob(t, '/similarity/analyze', { site_id: siteId }, 240_000);
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 240_000);
+  await jobResult(t, await t.call('similarity.analyze', { site_id: siteId }), 240_000);
   new GscWriter(t.store, t.services.sites).write(siteId, 'api', plantedRecords(site.origin));
-  livePages = (await t.get(`/pages?site_id=${siteId}&status_code=200&indexable=true&limit=1000`)).body.items;
+  livePages = (
+    await t.call('pages.list', { site_id: siteId, status_code: [200], indexable: true, limit: 1000 })
+  ).items;
 });
 after(async () => {
   await t.close();
   await site.close();
 });
 
-async function campaign(body: object = {}): Promise<number> {
-  const res = await t.post('/api/campaigns', {
+async function campaign(body: Partial<CallArgs<'campaigns.create'>> = {}): Promise<number> {
+  const created = await t.call('campaigns.create', {
     hub_client_id: 'northwind',
     name: 'Test',
     site_id: siteId,
     ...body,
   });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.id as number;
+  return created.id;
 }
 
-async function targets(campaignId: number, query = ''): Promise<Target[]> {
-  const res = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000&sort=id${query}`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body.items as Target[];
+async function targets(
+  campaignId: number,
+  filter: Omit<CallArgs<'targets.list'>, 'campaign_id' | 'limit' | 'sort'> = {},
+): Promise<Target[]> {
+  return (await t.call('targets.list', { campaign_id: campaignId, limit: 1000, sort: 'id', ...filter }))
+    .items;
 }
-
-const expand = (id: number) => run(`/api/campaigns/${id}/expand`);
 
 /** What de-duplication embeds of a target (not part of the API): its stored subject, else its title. */
 const subjectOf = (x: Target) => t.store.targets.get(x.id)!.subject ?? x.title;
@@ -96,13 +98,13 @@ describe('expand: each source of targets', () => {
     const byQuery = new Map(list.map((x) => [x.query, x]));
     // "making leaf mould" is what the idea check says it is (on this blog of composting articles it scores as
     // covered at the calibrated thresholds): proposed only when the check does not find it covered.
-    const mould = await t.post('/ideas/check', { idea: 'making leaf mould', site_id: siteId, k: 3 });
+    const mould = await t.call('ideas.check', { idea: 'making leaf mould', site_id: siteId, k: 3 });
     assert.deepEqual(
       [...byQuery.keys()].sort(),
       [
         'growing avocados indoors',
         NEW_QUERY,
-        ...(mould.body.verdict === 'covered' ? [] : ['making leaf mould']),
+        ...(mould.verdict === 'covered' ? [] : ['making leaf mould']),
       ].sort(),
       'only the topics and queries the site does not cover',
     );
@@ -124,24 +126,18 @@ describe('expand: each source of targets', () => {
 
     // The verdict is the idea check's: the same check through its own route agrees with the evidence.
     for (const x of list) {
-      const check = await t.post('/ideas/check', { idea: x.query, site_id: siteId, k: 3 });
-      assert.ok(
-        ['new', 'partially_covered'].includes(check.body.verdict),
-        `${x.query}: ${check.body.verdict}`,
-      );
-      assert.equal(x.evidence!.scores.idea_score, Math.round(check.body.score * 1000) / 1000);
+      assert.ok(x.query, `target ${x.id} came from a topic or a query`);
+      const check = await t.call('ideas.check', { idea: x.query, site_id: siteId, k: 3 });
+      assert.ok(['new', 'partially_covered'].includes(check.verdict), `${x.query}: ${check.verdict}`);
+      assert.equal(x.evidence!.scores.idea_score, Math.round(check.score * 1000) / 1000);
       assert.deepEqual(
         x.evidence!.pages.map((p) => [p.id, p.url, p.role]),
-        check.body.matches.map((m: { page: { id: number; url: string } }) => [
-          m.page.id,
-          m.page.url,
-          'closest',
-        ]),
+        check.matches.map((m) => [m.page.id, m.page.url, 'closest']),
       );
       assert.ok(x.score! > 0 && x.score! <= 1);
     }
-    const covered = await t.post('/ideas/check', { idea: COVERED_QUERY, site_id: siteId });
-    assert.equal(covered.body.verdict, 'covered', 'the planted covered query is covered');
+    const covered = await t.call('ideas.check', { idea: COVERED_QUERY, site_id: siteId });
+    assert.equal(covered.verdict, 'covered', 'the planted covered query is covered');
     // Search demand counts: the Search Console query outranks the seed topic with no figures.
     assert.ok(query.score! > seed.score!);
   });
@@ -149,13 +145,12 @@ describe('expand: each source of targets', () => {
   it('a topic the site touches becomes a refresh of the page that touches it, a covered one nothing', async () => {
     // Wide bands, so this blog has a topic of each verdict: "making leaf mould" scores between them against the
     // composting articles (measured ≈ 0.64), an article's own title above, an avocado nowhere near.
-    const saved = (await t.get('/settings')).body as Record<string, unknown>;
-    const set = await t.patch('/settings', { idea_covered_score: 0.68, idea_partially_covered_score: 0.5 });
-    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const saved = await t.call('system.getSettings');
+    await t.call('system.updateSettings', { idea_covered_score: 0.68, idea_partially_covered_score: 0.5 });
     try {
       const topics = ['making leaf mould', 'Composting for beginners', 'growing avocados indoors'];
       const checks = await Promise.all(
-        topics.map(async (idea) => (await t.post('/ideas/check', { idea, site_id: siteId, k: 3 })).body),
+        topics.map((idea) => t.call('ideas.check', { idea, site_id: siteId, k: 3 })),
       );
       assert.deepEqual(
         checks.map((c) => c.verdict),
@@ -177,7 +172,7 @@ describe('expand: each source of targets', () => {
         'no target for the covered topic',
       );
       const refresh = seeded.find((x) => x.kind === 'refresh')!;
-      const best = checks[0].matches[0].page;
+      const best = checks[0]!.matches[0]!.page;
       assert.equal(refresh.page_id, best.id, 'on the page that best matches the topic');
       assert.equal(refresh.evidence!.origin, 'seed_topic');
       assert.deepEqual(refresh.evidence!.pages[0], {
@@ -185,17 +180,17 @@ describe('expand: each source of targets', () => {
         id: best.id,
         role: 'subject',
       });
-      assert.equal(refresh.evidence!.scores.idea_score, Math.round(checks[0].score * 1000) / 1000);
+      assert.equal(refresh.evidence!.scores.idea_score, Math.round(checks[0]!.score * 1000) / 1000);
       assert.match(refresh.title, /^Refresh “.+” to cover “making leaf mould”$/);
       assert.match(refresh.rationale, /touches on “making leaf mould” without covering it/);
       assert.match(refresh.rationale, /seed topics/);
       // A refresh re-judges it from the same data: the same evidence.
-      await run(`/api/campaigns/${id}/refresh`);
+      await runRefresh(id);
       const again = (await targets(id)).find((x) => x.id === refresh.id)!;
       assert.equal(again.score, refresh.score);
       assert.equal(again.rationale, refresh.rationale);
     } finally {
-      await t.patch('/settings', {
+      await t.call('system.updateSettings', {
         idea_covered_score: saved.idea_covered_score,
         idea_partially_covered_score: saved.idea_partially_covered_score,
       });
@@ -206,15 +201,13 @@ describe('expand: each source of targets', () => {
     const id = await campaign({ settings: { kinds: ['merge'], max_new: 50 } });
     await expand(id);
     const list = await targets(id);
-    const clusters = (await t.get(`/similarity/clusters?site_id=${siteId}`)).body.items as {
-      representative_page: { id: number };
-      pages: { page: { id: number; indexable: boolean } }[];
-    }[];
+    const clusters = (await t.call('similarity.clusters', { site_id: siteId })).items;
     // Only indexable pages compete; the representative is kept, or else the best-scored indexable member.
     const expected = clusters
       .map((c) => {
         const members = c.pages.filter((p) => p.page.indexable).map((p) => p.page.id);
-        const keep = members.includes(c.representative_page.id) ? c.representative_page.id : members[0]!;
+        const rep = c.representative_page?.id;
+        const keep = rep !== undefined && members.includes(rep) ? rep : members[0]!;
         return { keep, members };
       })
       .filter((c) => c.members.length >= 2)
@@ -295,10 +288,12 @@ describe('expand: each source of targets', () => {
     await expand(id);
     const list = await targets(id);
 
-    const kinds = [...ANCHOR_EDGE_KINDS, 'redirect'].join(',');
-    const graph = (
-      await t.get(`/sites/${siteId}/link-graph?include_orphans=true&edge_kind=${kinds}&limit=10000`)
-    ).body as { nodes: { id: number; orphan: boolean }[] };
+    const graph = await t.call('graph.linkGraph', {
+      site_id: siteId,
+      include_orphans: true,
+      edge_kind: [...ANCHOR_EDGE_KINDS, 'redirect'],
+      limit: 10000,
+    });
     const live = new Set(livePages.filter((p) => p.depth !== 0).map((p) => p.id));
     const orphans = graph.nodes.filter((n) => n.orphan && live.has(n.id)).map((n) => n.id);
     assert.ok(orphans.length >= 2, 'the fixture has sitemap-only pages');
@@ -312,18 +307,21 @@ describe('expand: each source of targets', () => {
 
     const outLinks = async (from: number) =>
       new Set(
-        (
-          (await t.get(`/pages/${from}/links?direction=out&limit=1000`)).body.items as {
-            target: { id: number };
-          }[]
-        ).map((l) => l.target.id),
+        (await t.call('pages.links', { page_id: from, direction: 'out', limit: 1000 })).items.map(
+          (l) => l.target.id,
+        ),
       );
     const related = list.filter((x) => x.evidence!.origin === 'related_pages');
     assert.ok(related.length > 0);
     for (const x of related) {
       const pairs = (
-        await t.get(`/similarity/pairs?site_id=${siteId}&page_id=${x.page_id}&outcome=related&limit=1000`)
-      ).body.items as { page_a: { id: number }; page_b: { id: number } }[];
+        await t.call('similarity.pairs', {
+          site_id: siteId,
+          page_id: x.page_id ?? undefined,
+          outcome: ['related'],
+          limit: 1000,
+        })
+      ).items;
       const partners = new Set(pairs.map((p) => (p.page_a.id === x.page_id ? p.page_b.id : p.page_a.id)));
       for (const from of x.related_page_ids) {
         assert.ok(partners.has(from), `${from} and ${x.page_id} are a related pair`);
@@ -338,22 +336,15 @@ describe('expand: each source of targets', () => {
 describe('jobs', () => {
   it('an expand cancelled while it runs adds nothing, and the campaign shows it as its last action', async () => {
     const id = await campaign({ seed_topics: ['growing avocados indoors'], settings: { max_new: 500 } });
-    const started = await t.post(`/api/campaigns/${id}/expand`);
-    assert.equal(started.status, 202);
+    const started = await t.call('campaigns.expand', { campaign_id: id });
     // Cancel it while it runs (it takes a second or more: it checks topics and embeds titles).
     const running = await waitFor(async () => {
-      const j = (await t.get(`/jobs/${started.body.id}`)).body as {
-        status: string;
-        progress: { phase: string };
-      };
+      const j = await t.call('jobs.get', { job_id: started.id });
       return j.status === 'queued' ? undefined : j;
     });
     assert.equal(running.status, 'running');
-    assert.equal((await t.post(`/jobs/${started.body.id}/cancel`)).status, 200);
-    const job = await waitFor(async () => {
-      const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    });
+    await t.call('jobs.cancel', { job_id: started.id });
+    const job = await finishedJob(t, started, 10_000);
     assert.equal(job.status, 'cancelled');
     assert.deepEqual(await targets(id), []);
     const c = (await t.get(`/api/campaigns/${id}`)).body;
@@ -364,10 +355,10 @@ describe('jobs', () => {
         status: c.last_action.status,
         result: c.last_action.result,
       },
-      { kind: 'expand', job_id: started.body.id, status: 'cancelled', result: null },
+      { kind: 'expand', job_id: started.id, status: 'cancelled', result: null },
     );
     // The campaign is free again: the next action starts.
-    assert.deepEqual(await run(`/api/campaigns/${id}/refresh`), { rescored: 0, stale: 0 });
+    assert.deepEqual(await runRefresh(id), { rescored: 0, stale: 0 });
   });
 });
 
@@ -378,9 +369,11 @@ describe('while passages are pending', () => {
     const pending = t.db.prepare('UPDATE page_embeddings SET passages_pending = ? WHERE page_id = ?');
     pending.run(1, page);
     try {
-      const unfinished = await t.post(`/api/campaigns/${id}/expand`);
-      assertProblem(unfinished, 409, 'conflict');
-      assert.match(unfinished.body.detail, /passages of 1 page of site .*POST \/pages\/embeddings\/rebuild/);
+      const unfinished = await t.send('campaigns.expand', { campaign_id: id });
+      assert.match(
+        assertProblem(unfinished, 409, 'conflict').detail,
+        /passages of 1 page of site .*POST \/pages\/embeddings\/rebuild/,
+      );
 
       // An embed job in progress: the answer names it, so a client can wait for it.
       const embedJob = Number(
@@ -391,10 +384,9 @@ describe('while passages are pending', () => {
           .run(siteId, new Date().toISOString()).lastInsertRowid,
       );
       try {
-        const during = await t.post(`/api/campaigns/${id}/refresh`);
-        assertProblem(during, 409, 'conflict');
-        assert.equal(during.body.job_id, embedJob);
-        assert.match(during.body.detail, new RegExp(`being embedded \\(job ${embedJob}\\)`));
+        const during = assertProblem(await t.send('campaigns.refresh', { campaign_id: id }), 409, 'conflict');
+        assert.equal(during.job_id, embedJob);
+        assert.match(during.detail, new RegExp(`being embedded \\(job ${embedJob}\\)`));
       } finally {
         t.db.prepare('DELETE FROM jobs WHERE id = ?').run(embedJob);
       }
@@ -404,7 +396,7 @@ describe('while passages are pending', () => {
       pending.run(0, page);
     }
     // Free once they are in: the expand runs and finds the topic new.
-    assert.ok((await run(`/api/campaigns/${id}/expand`)).added >= 1);
+    assert.ok((await expand(id)).added >= 1);
   });
 });
 
@@ -499,12 +491,12 @@ describe('refresh and rebuild', () => {
     await patch(accepted, { status: 'accepted', title: 'Merge the tomato pages' });
     await patch(working, { status: 'accepted' });
     await patch(working, { status: 'in_progress', notes: 'Anna is on it' });
-    const manual = await t.post('/api/targets', {
+    const manual = await t.call('targets.create', {
       campaign_id: id,
       kind: 'new_content',
       title: 'Growing chillies on a windowsill',
     });
-    manualId = manual.body.id;
+    manualId = manual.id;
     decided = new Map(
       (await targets(id))
         .filter((x) => x.status !== 'proposed' || x.source === 'manual')
@@ -514,7 +506,7 @@ describe('refresh and rebuild', () => {
 
   it('refresh rescores every target and touches no status, note or title', async () => {
     const beforeList = await targets(id);
-    const result = await run(`/api/campaigns/${id}/refresh`);
+    const result = await runRefresh(id);
     assert.equal(result.rescored, beforeList.length);
     assert.equal(result.stale, 0);
     const afterList = await targets(id);
@@ -533,10 +525,10 @@ describe('refresh and rebuild', () => {
   });
 
   it('rebuild keeps decided and manual targets and never proposes a rejected topic again', async () => {
-    const oldProposed = (await targets(id, '&status=proposed'))
+    const oldProposed = (await targets(id, { status: ['proposed'] }))
       .filter((x) => x.source !== 'manual')
       .map((x) => x.id);
-    const result = await run(`/api/campaigns/${id}/rebuild`);
+    const result = await runRebuild(id);
     assert.equal(result.removed, oldProposed.length);
     assert.equal(result.kept, decided.size);
     const list = await targets(id);
@@ -572,7 +564,7 @@ describe('refresh and rebuild', () => {
         )
         .sort();
     const once = shape(await targets(id));
-    await run(`/api/campaigns/${id}/rebuild`);
+    await runRebuild(id);
     const twice = await targets(id);
     assert.deepEqual(shape(twice), once);
     assert.ok(once.length > 0);
@@ -584,16 +576,13 @@ describe('campaign-targets export', () => {
   it('streams a campaign’s targets as CSV and XLSX, filtered by status, with formulas neutralised', async () => {
     const id = await campaign({ settings: { kinds: ['merge'], max_new: 50 } });
     await expand(id);
-    const formula = await t.post('/api/targets', {
+    const formula = await t.call('targets.create', {
       campaign_id: id,
       kind: 'new_content',
       title: '=HYPERLINK("http://evil.test")',
     });
-    assert.equal(formula.status, 201);
-    const listed = (await t.get('/export')).body.items.find(
-      (e: { name: string }) => e.name === 'campaign-targets',
-    );
-    assert.deepEqual(listed.formats, ['csv', 'xlsx']);
+    const listed = (await t.call('export.list')).items.find((e) => e.name === 'campaign-targets');
+    assert.deepEqual(listed?.formats, ['csv', 'xlsx']);
 
     const api = await targets(id);
     const csv = await t.get(`/export/campaign-targets.csv?campaign_id=${id}`);
@@ -621,10 +610,7 @@ describe('campaign-targets export', () => {
         .join(' '),
     );
     assert.equal(row.origin, 'similarity_cluster');
-    assert.equal(
-      rows.find((r) => Number(r.id) === formula.body.id)!.title,
-      `'=HYPERLINK("http://evil.test")`,
-    );
+    assert.equal(rows.find((r) => Number(r.id) === formula.id)!.title, `'=HYPERLINK("http://evil.test")`);
 
     await t.patch(`/api/targets/${merge.id}`, { status: 'accepted' });
     const xlsx = await t.http
@@ -638,7 +624,7 @@ describe('campaign-targets export', () => {
       });
     assert.equal(xlsx.status, 200);
     const book = new ExcelJS.Workbook();
-    const bytes = xlsx.body as Buffer;
+    const bytes = bytesOf(xlsx);
     await book.xlsx.load(
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
@@ -651,9 +637,7 @@ describe('campaign-targets export', () => {
     assert.equal(values[header.indexOf('status')], 'accepted');
     assert.equal(values[header.indexOf('title')], merge.title);
 
-    const missing = assertProblem(await t.get('/export/campaign-targets.csv'), 400, 'validation') as {
-      errors: { path: string }[];
-    };
+    const missing = assertProblem(await t.get('/export/campaign-targets.csv'), 400, 'validation');
     assert.deepEqual(
       missing.errors.map((e) => e.path),
       ['query.campaign_id'],
@@ -673,7 +657,7 @@ describe('stale evidence', () => {
   const seen: Record<'link' | 'refresh' | 'mergeInto' | 'mergeKeep' | 'topic' | 'live', Target> = {} as never;
   let calendar: PageSummary;
   let steady: PageSummary;
-  let refreshed: ActionResult;
+  let refreshed: Awaited<ReturnType<typeof runRefresh>>;
 
   before(async () => {
     const id = await campaign({ settings: { kinds: ['internal_link'], max_new: 50 } });
@@ -684,11 +668,8 @@ describe('stale evidence', () => {
     const link = (await targets(id)).find((x) => x.page_id === calendar.id)!;
     assert.ok(link, 'the sitemap-only page is an orphan target');
     await t.patch(`/api/targets/${link.id}`, { status: 'accepted' });
-    const add = async (body: object) => {
-      const res = await t.post('/api/targets', { campaign_id: id, ...body });
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-      return res.body as Target;
-    };
+    const add = async (body: Omit<CallArgs<'targets.create'>, 'campaign_id'>) =>
+      t.call('targets.create', { campaign_id: id, ...body });
     const refresh = await add({ kind: 'refresh', title: 'Fill in the calendar', page_id: calendar.id });
     const mergeInto = await add({
       kind: 'merge',
@@ -713,12 +694,12 @@ describe('stale evidence', () => {
     for (const x of [refresh, mergeInto, mergeKeep, topic, live]) assert.equal(x.evidence!.stale, false);
     assert.equal(topic.evidence!.pages[0]!.id, calendar.id, 'a topic tied to a page shows it first');
 
-    assert.equal((await t.patch(`/sites/${siteId}`, { settings: { use_sitemaps: false } })).status, 200);
-    await runJob(t, '/crawl/start', { site_id: siteId });
-    assertProblem(await t.get(`/pages/${calendar.id}`), 404, 'not-found');
+    await t.call('sites.update', { site_id: siteId, settings: { use_sitemaps: false } });
+    await runJob(t, 'crawl.start', { site_id: siteId });
+    assertProblem(await t.send('pages.get', { page_id: calendar.id }), 404, 'not-found');
 
-    refreshed = await run(`/api/campaigns/${id}/refresh`);
-    const now = async (x: Target) => (await t.get(`/api/targets/${x.id}`)).body as Target;
+    refreshed = await runRefresh(id);
+    const now = (x: Target) => t.call('targets.get', { target_id: x.id });
     Object.assign(seen, {
       link: await now(link),
       refresh: await now(refresh),

@@ -9,55 +9,57 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { TITLE_DUPLICATE_COSINE } from '../../../server/domain/campaigns/target-dedupe.js';
 import { cosine } from '../../../server/domain/embeddings/vectors.js';
 import type { Target } from '../../../server/schemas/targets.js';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
+import { crawlFixture, jobResult } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
-let pages: { id: number; url: string }[];
+let pages: CallAnswer<'pages.list'>['items'];
 const pageAt = (path: string) => pages.find((p) => p.url === `${site.origin}${path}`)!.id;
 
-type ActionResult = Record<'added' | 'candidates' | 'duplicates' | 'removed' | 'kept', number>;
-const run = async (path: string) => (await runJob(t, path, {}, 240_000)) as unknown as ActionResult;
+/** Runs a campaign action and returns its job result, each action's own. */
+const expand = async (id: number) =>
+  jobResult(t, await t.call('campaigns.expand', { campaign_id: id }), 240_000);
+const rebuild = async (id: number) =>
+  jobResult(t, await t.call('campaigns.rebuild', { campaign_id: id }), 240_000);
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 5, articles: 24 });
   siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 240_000);
   // Looser than the defaults, so the home and about pages form merge groups with their neighbours: the subject
   // of a merge target is what is tested here, not whether these pages should merge (they should not).
-  await runJob(
-    t,
-    '/similarity/analyze',
-    { site_id: siteId, thresholds: { merge_reranker: 0.69, subject_agreement: 0 } },
-    240_000,
-  );
-  pages = (await t.get(`/pages?site_id=${siteId}&limit=1000`)).body.items;
+  const analyze = t.call('similarity.analyze', {
+    site_id: siteId,
+    thresholds: { merge_reranker: 0.69, subject_agreement: 0 },
+  });
+  await jobResult(t, await analyze, 240_000);
+  pages = (await t.call('pages.list', { site_id: siteId, limit: 1000 })).items;
 });
 after(async () => {
   await t.close();
   await site.close();
 });
 
-async function campaign(settings: object, seed_topics: string[] = []): Promise<number> {
-  const res = await t.post('/api/campaigns', {
+type Settings = CallArgs<'campaigns.create'>['settings'];
+
+async function campaign(settings: Settings, seed_topics: string[] = []): Promise<number> {
+  const created = await t.call('campaigns.create', {
     hub_client_id: 'northwind',
     name: 'Subjects',
     site_id: siteId,
     settings,
     seed_topics,
   });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.id as number;
+  return created.id;
 }
 
 async function targets(campaignId: number): Promise<Target[]> {
-  const res = await t.get(`/api/targets?campaign_id=${campaignId}&limit=1000&sort=id`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body.items as Target[];
+  return (await t.call('targets.list', { campaign_id: campaignId, limit: 1000, sort: 'id' })).items;
 }
 
 /** The cosine of two texts as de-duplication embeds them, printed with them. */
@@ -74,7 +76,7 @@ const refreshOn = (list: Target[], pageId: number) =>
 describe('de-duplication by subject', () => {
   it('proposes page targets about different things even where their templated titles embed at 0.9 or more', async (ctx) => {
     const id = await campaign({ kinds: ['refresh', 'merge'], max_new: 500, thin_word_count: 200 });
-    await run(`/api/campaigns/${id}/expand`);
+    await expand(id);
     const list = await targets(id);
 
     // The about page and the company-history post: both thin under this bar, both refreshed.
@@ -110,9 +112,9 @@ describe('de-duplication by subject', () => {
   });
 
   it('skips a page target whose subject means the same as a manual target’s title, counting it a duplicate', async (ctx) => {
-    const settings = { kinds: ['refresh'], max_new: 500, thin_word_count: 100 };
+    const settings: Settings = { kinds: ['refresh'], max_new: 500, thin_word_count: 100 };
     const plain = await campaign(settings);
-    const control = await run(`/api/campaigns/${plain}/expand`);
+    const control = await expand(plain);
     const phPage = pageAt('/guides/soil/testing/ph/');
     const soilPage = pageAt('/guides/soil/');
     const controlList = await targets(plain);
@@ -127,16 +129,15 @@ describe('de-duplication by subject', () => {
     // The analyst files the pH explainer under the soil guide's page, in their own words.
     const id = await campaign(settings);
     const title = 'Refresh our explanation of soil pH';
-    const manual = await t.post('/api/targets', {
+    const manual = await t.call('targets.create', {
       campaign_id: id,
       kind: 'refresh',
       page_id: soilPage,
       title,
     });
-    assert.equal(manual.status, 201, JSON.stringify(manual.body));
     assert.ok((await measured(ctx, title, 'Soil pH explained')) >= TITLE_DUPLICATE_COSINE);
 
-    const result = await run(`/api/campaigns/${id}/expand`);
+    const result = await expand(id);
     assert.equal(result.candidates, control.candidates);
     // The soil guide's own candidate (same page) and the pH page's (same subject).
     assert.equal(result.duplicates, control.duplicates + 2);
@@ -145,17 +146,17 @@ describe('de-duplication by subject', () => {
     assert.deepEqual(refreshOn(list, phPage), [], 'the pH page is not refreshed twice');
     assert.deepEqual(
       refreshOn(list, soilPage).map((x) => x.id),
-      [manual.body.id],
+      [manual.id],
     );
     // The manual target's title was embedded once and kept for the next run.
-    const row = t.store.targets.get(manual.body.id)!;
+    const row = t.store.targets.get(manual.id)!;
     assert.equal(row.subject, null);
     assert.ok(row.subject_vector);
   });
 
   it('on rebuild, a rejected target retitled by the analyst keeps its new subject out, the same way twice', async (ctx) => {
     const id = await campaign({ kinds: ['refresh'], max_new: 500, thin_word_count: 100 });
-    const expanded = await run(`/api/campaigns/${id}/expand`);
+    const expanded = await expand(id);
     const partyPage = pageAt('/events/cafe-garden-party/');
     const events = refreshOn(await targets(id), pageAt('/events/'))[0]!;
     const party = refreshOn(await targets(id), partyPage)[0]!;
@@ -172,7 +173,7 @@ describe('de-duplication by subject', () => {
       (await measured(ctx, title, 'The “Café in the Garden” Summer Party')) >= TITLE_DUPLICATE_COSINE,
     );
 
-    const first = await run(`/api/campaigns/${id}/rebuild`);
+    const first = await rebuild(id);
     // The events page's own candidate (same page as the rejected target) and the party page's (same subject).
     assert.equal(first.candidates, expanded.candidates);
     assert.equal(first.duplicates, expanded.duplicates + 2);
@@ -192,7 +193,7 @@ describe('de-duplication by subject', () => {
         .filter((x) => x.source === 'rebuild')
         .map((x) => JSON.stringify([x.title, x.page_id, x.score]))
         .sort();
-    const second = await run(`/api/campaigns/${id}/rebuild`);
+    const second = await rebuild(id);
     assert.deepEqual({ ...second, removed: 0 }, { ...first, removed: 0 });
     assert.equal(second.removed, first.added);
     assert.deepEqual(shape(await targets(id)), shape(list));
@@ -200,7 +201,7 @@ describe('de-duplication by subject', () => {
 
   it('on rebuild, leaves out a pick meaning the same as a target the analyst accepted while it was generating', async () => {
     const id = await campaign({ kinds: ['refresh'], max_new: 500, thin_word_count: 100 });
-    const first = await run(`/api/campaigns/${id}/expand`);
+    const first = await expand(id);
     const phPage = pageAt('/guides/soil/testing/ph/');
     const soilPage = pageAt('/guides/soil/');
     const soil = refreshOn(await targets(id), soilPage)[0]!;
@@ -209,20 +210,20 @@ describe('de-duplication by subject', () => {
     // the next expand embeds the new title and stores it, adding nothing.
     const title = 'Refresh our explanation of soil pH';
     assert.equal((await t.patch(`/api/targets/${soil.id}`, { title })).status, 200);
-    assert.equal((await run(`/api/campaigns/${id}/expand`)).added, 0);
+    assert.equal((await expand(id)).added, 0);
     assert.ok(t.store.targets.get(soil.id)!.subject_vector);
 
     // A rebuild begins while both targets are undecided, so neither is kept; as it generates, the analyst
     // accepts the soil target, which therefore stays.
     let accepted = false;
-    const result = (await t.services.campaignActions.rebuild(id, {
+    const result = await t.services.campaignActions.rebuild(id, {
       signal: new AbortController().signal,
       progress: (p) => {
         if (accepted || p.phase !== 'collecting') return;
         t.services.targets.update(soil.id, { status: 'accepted' });
         accepted = true;
       },
-    })) as unknown as ActionResult;
+    });
     assert.ok(accepted);
     assert.equal(result.kept, 0);
     // Its page's own candidate (same page) and the pH page's (same meaning) are left out at insert.
@@ -240,7 +241,7 @@ describe('de-duplication by subject', () => {
   it('never proposes a rejected topic again after the analyst retitled it', async () => {
     const topics = ['growing avocados indoors', 'keeping backyard chickens'];
     const id = await campaign({ kinds: ['new_content'], max_new: 50 }, topics);
-    const expanded = await run(`/api/campaigns/${id}/expand`);
+    const expanded = await expand(id);
     const avocados = (await targets(id)).find((x) => x.query === 'growing avocados indoors')!;
     assert.equal(avocados?.title, 'Growing avocados indoors');
 
@@ -252,7 +253,7 @@ describe('de-duplication by subject', () => {
     assert.ok(stored.subject_vector, 'whose embedding is unchanged');
 
     for (let i = 0; i < 2; i++) {
-      const rebuilt = await run(`/api/campaigns/${id}/rebuild`);
+      const rebuilt = await rebuild(id);
       assert.equal(rebuilt.kept, 1);
       assert.equal(rebuilt.candidates, expanded.candidates);
       assert.equal(rebuilt.duplicates, expanded.duplicates + 1, 'the rejected topic is a duplicate');
@@ -270,29 +271,28 @@ describe('de-duplication by subject', () => {
 
   it('keeps a manual new-content target’s query out of expand, whatever its title', async (ctx) => {
     const topics = ['growing avocados indoors', 'keeping backyard chickens'];
-    const settings = { kinds: ['new_content'], max_new: 50 };
-    const control = await run(`/api/campaigns/${await campaign(settings, topics)}/expand`);
+    const settings: Settings = { kinds: ['new_content'], max_new: 50 };
+    const control = await expand(await campaign(settings, topics));
 
     const id = await campaign(settings, topics);
     const title = 'A windowsill fruit tree for the shop';
     // The title alone would not keep the topic out: it means something else to the model.
     assert.ok((await measured(ctx, title, 'growing avocados indoors')) < TITLE_DUPLICATE_COSINE);
-    const manual = await t.post('/api/targets', {
+    const manual = await t.call('targets.create', {
       campaign_id: id,
       kind: 'new_content',
       title,
       query: 'Growing  Avocados indoors',
     });
-    assert.equal(manual.status, 201, JSON.stringify(manual.body));
 
-    const result = await run(`/api/campaigns/${id}/expand`);
+    const result = await expand(id);
     assert.equal(result.candidates, control.candidates);
     assert.equal(result.duplicates, control.duplicates + 1);
     assert.equal(result.added, control.added - 1);
     const list = await targets(id);
     assert.deepEqual(
       list.filter((x) => /avocado/i.test(x.query ?? '')).map((x) => x.id),
-      [manual.body.id],
+      [manual.id],
     );
     assert.ok(list.some((x) => x.query === 'keeping backyard chickens'));
   });

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
-import { runJob } from '../../helpers/crawl-site.js';
-import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import type { CallArgs } from '../../../server/contract/index.js';
+import { jobResult, runJob } from '../../helpers/crawl-site.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type Expectations, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -22,22 +23,16 @@ after(async () => {
 
 const FAST = { max_requests_per_second: 500, concurrency: 6 };
 
-async function crawl(settings: Record<string, unknown> = {}) {
-  const created = await t.post('/sites', { start_url: site.startUrl, settings: { ...FAST, ...settings } });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const siteId = created.body.id as number;
-  const started = await t.post('/crawl/start', { site_id: siteId });
-  assert.equal(started.status, 202, JSON.stringify(started.body));
-  assert.equal(started.headers.location, `/jobs/${started.body.id}`);
-  const job = await waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    120_000,
-    'the crawl to finish',
-  );
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+async function crawl(settings: CallArgs<'sites.create'>['settings'] = {}) {
+  const created = await t.call('sites.create', {
+    start_url: site.startUrl,
+    settings: { ...FAST, ...settings },
+  });
+  const siteId = created.id;
+  const res = await t.send('crawl.start', { site_id: siteId });
+  const started = t.answer('crawl.start', res);
+  assert.equal(res.headers.location, `/jobs/${started.id}`);
+  await jobResult(t, started, 120_000);
   return siteId;
 }
 
@@ -101,12 +96,9 @@ describe('crawling the fixture site', () => {
       const twice = [...site.requests].filter(([, n]) => n > 1);
       assert.deepEqual(twice, [], 'no URL requested twice');
 
-      const summary = (await t.get(`/sites/${siteId}/summary`)).body as {
-        pages: number;
-        status_codes: { key: string }[];
-      };
+      const summary = await t.call('sites.summary', { site_id: siteId });
       assert.equal(summary.pages, site.expected().pages.size);
-      const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number; blocked: number };
+      const { stats } = await t.call('sites.get', { site_id: siteId });
       assert.equal(stats.pages, site.expected().pages.size);
       assert.equal(
         stats.blocked,
@@ -127,8 +119,8 @@ describe('crawling the fixture site', () => {
     async () => {
       const siteId = await crawl();
       const settings = { exclude_patterns: ['/tag/**'] };
-      assert.equal((await t.patch(`/sites/${siteId}`, { settings })).status, 200);
-      await runJob(t, '/crawl/start', { site_id: siteId });
+      await t.call('sites.update', { site_id: siteId, settings });
+      await runJob(t, 'crawl.start', { site_id: siteId });
       const want = site.expected(settings);
       compare(siteId, want);
 
@@ -137,15 +129,15 @@ describe('crawling the fixture site', () => {
         .filter((o) => o.reason === 'excluded_by_rule')
         .map((o) => o.url);
       assert.ok(excluded.length > 0, 'the fixture has /tag/ pages');
-      const pages = await t.get(`/pages?site_id=${siteId}&q=/tag/&limit=1000`);
-      assert.equal(pages.status, 200);
-      assert.deepEqual(pages.body.items, []);
-      const others = await t.get(
-        `/analytics/other-urls?site_id=${siteId}&reason=excluded_by_rule&limit=1000`,
-      );
-      assert.equal(others.status, 200);
-      assert.deepEqual((others.body.items as { url: string }[]).map((o) => o.url).sort(), excluded.sort());
-      const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number };
+      const pages = await t.call('pages.list', { site_id: siteId, q: '/tag/', limit: 1000 });
+      assert.deepEqual(pages.items, []);
+      const others = await t.call('analytics.otherUrls', {
+        site_id: siteId,
+        reason: ['excluded_by_rule'],
+        limit: 1000,
+      });
+      assert.deepEqual(others.items.map((o) => o.url).sort(), excluded.sort());
+      const { stats } = await t.call('sites.get', { site_id: siteId });
       assert.equal(stats.pages, want.pages.size);
     },
   );

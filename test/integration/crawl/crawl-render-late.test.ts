@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { locateChromium } from '../../../server/adapters/chromium-locator.js';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
-import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { jobResult } from '../../helpers/crawl-site.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const LATE_JS = `(function () {
   var root = document.getElementById('root');
@@ -85,23 +86,12 @@ after(async () => {
 
 describe('rendering a page that draws its links late', () => {
   it('finds the links drawn after a slow fetch, a 700 ms timer and a timer-started fetch', async () => {
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `${origin}/`,
       settings: { render_js: 'auto', max_requests_per_second: 500, concurrency: 2, use_sitemaps: false },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const siteId = created.body.id as number;
-    const started = await t.post('/crawl/start', { site_id: siteId });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
-    const job = await waitFor(
-      async () => {
-        const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
-        return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-      },
-      60_000,
-      'the rendering crawl',
-    );
-    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    const siteId = created.id;
+    await jobResult(t, await t.call('crawl.start', { site_id: siteId }), 60_000);
 
     const got = snapshotCrawl(t.dir, siteId);
     assert.deepEqual(

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { locateChromium } from '../../../server/adapters/chromium-locator.js';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
-import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { jobResult } from '../../helpers/crawl-site.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -24,22 +25,12 @@ after(async () => {
 });
 
 async function crawl(render_js: 'on' | 'auto') {
-  const created = await t.post('/sites', {
+  const created = await t.call('sites.create', {
     start_url: site.startUrl,
     settings: { render_js, max_requests_per_second: 500, concurrency: 4 },
   });
-  const started = await t.post('/crawl/start', { site_id: created.body.id });
-  assert.equal(started.status, 202, JSON.stringify(started.body));
-  const job = await waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${started.body.id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    170_000,
-    'the rendering crawl',
-  );
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
-  return created.body.id as number;
+  await jobResult(t, await t.call('crawl.start', { site_id: created.id }), 170_000);
+  return created.id;
 }
 
 describe('crawling with JavaScript rendering', () => {

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { CallArgs } from '../../../server/contract/index.js';
 import type { JobOf } from '../../../server/schemas/jobs.js';
-import { FAST_CRAWL } from '../../helpers/crawl-site.js';
+import { FAST_CRAWL, jobResult } from '../../helpers/crawl-site.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
-import { assertProblem, createTestApp, makeTempDir, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { assertProblem, createTestApp, makeTempDir, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 const EVERY_15 = '*/15 * * * *'; // the same instants in every time zone, so the test does not depend on the machine's
@@ -24,28 +25,21 @@ after(async () => {
   await site.close();
 });
 
-async function addSite(t: TestApp, settings: object = {}): Promise<number> {
-  const res = await t.post('/sites', { start_url: site.startUrl, settings: { ...FAST_CRAWL, ...settings } });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.id as number;
+async function addSite(t: TestApp, settings: CallArgs<'sites.create'>['settings'] = {}): Promise<number> {
+  const created = await t.call('sites.create', {
+    start_url: site.startUrl,
+    settings: { ...FAST_CRAWL, ...settings },
+  });
+  return created.id;
 }
 
 async function crawls(t: TestApp, siteId: number): Promise<JobOf<'crawl'>[]> {
-  const res = await t.get(`/jobs?site_id=${siteId}&kind=crawl`);
-  assert.equal(res.status, 200);
-  return (res.body.items as JobOf<'crawl'>[]).reverse();
+  const { items } = await t.call('jobs.list', { site_id: siteId, kind: ['crawl'] });
+  return items.filter((j): j is JobOf<'crawl'> => j.kind === 'crawl').reverse();
 }
 
-async function finished(t: TestApp, jobId: number): Promise<void> {
-  const status = await waitFor(
-    async () => {
-      const s = ((await t.get(`/jobs/${jobId}`)).body as { status: string }).status;
-      return ['succeeded', 'failed', 'cancelled'].includes(s) ? s : undefined;
-    },
-    60_000,
-    `crawl ${jobId}`,
-  );
-  assert.equal(status, 'succeeded');
+async function finished(t: TestApp, job: JobOf<'crawl'>): Promise<void> {
+  await jobResult(t, job, 60_000);
 }
 
 /** The app's scheduler, moved along with the clock. */
@@ -58,17 +52,16 @@ describe('a crawl schedule', () => {
     const t = await createTestApp({ scheduler: { clock } });
     try {
       const siteId = await addSite(t);
-      const plain = await t.get(`/sites/${siteId}`);
-      assert.equal(plain.body.next_crawl_at, null);
-      assert.equal(plain.body.settings.crawl_schedule, null);
-      assert.equal(plain.body.settings.run_missed, true);
+      const plain = await t.call('sites.get', { site_id: siteId });
+      assert.equal(plain.next_crawl_at, null);
+      assert.equal(plain.settings.crawl_schedule, null);
+      assert.equal(plain.settings.run_missed, true);
 
-      const set = await t.patch(`/sites/${siteId}`, { settings: { crawl_schedule: EVERY_15 } });
-      assert.equal(set.status, 200, JSON.stringify(set.body));
-      assert.equal(set.body.next_crawl_at, '2030-01-07T10:15:00.000Z');
-      assert.equal(set.body.settings.crawl_schedule, EVERY_15);
+      const set = await t.call('sites.update', { site_id: siteId, settings: { crawl_schedule: EVERY_15 } });
+      assert.equal(set.next_crawl_at, '2030-01-07T10:15:00.000Z');
+      assert.equal(set.settings.crawl_schedule, EVERY_15);
       // When the schedule was set is the scheduler's bookkeeping: never shown.
-      assert.equal('crawl_schedule_since' in set.body.settings, false);
+      assert.equal('crawl_schedule_since' in set.settings, false);
       // One timer, in a chunk no longer than five minutes, not one a minute.
       await t.scheduler!.settled();
       assert.deepEqual(clock.armed, [5 * 60_000]);
@@ -83,34 +76,40 @@ describe('a crawl schedule', () => {
         trigger: 'schedule',
         scheduled_for: '2030-01-07T10:15:00.000Z',
       });
-      await finished(t, started[0]!.id);
-      assert.equal((await t.get(`/sites/${siteId}`)).body.next_crawl_at, '2030-01-07T10:30:00.000Z');
+      await finished(t, started[0]!);
+      assert.equal(
+        (await t.call('sites.get', { site_id: siteId })).next_crawl_at,
+        '2030-01-07T10:30:00.000Z',
+      );
       await advance(t, clock, '2030-01-07T10:29:59.000Z');
       assert.equal((await crawls(t, siteId)).length, 1);
 
       // A bad expression is the client's mistake, named with croner's reason; the schedule stays as it was.
       const bad = assertProblem(
-        await t.patch(`/sites/${siteId}`, { settings: { crawl_schedule: '61 * * * *' } }),
+        await t.send('sites.update', { site_id: siteId, settings: { crawl_schedule: '61 * * * *' } }),
         400,
         'validation',
-      ) as { errors: { path: string; message: string }[] };
+      );
       assert.deepEqual(
-        bad.errors.map((e) => e.path),
+        bad.errors?.map((e) => e.path),
         ['body.settings.crawl_schedule'],
       );
-      assert.match(bad.errors[0]!.message, /not a valid cron expression: .*minute/);
-      assert.equal((await t.get(`/sites/${siteId}`)).body.settings.crawl_schedule, EVERY_15);
+      assert.match(bad.errors?.[0]?.message ?? '', /not a valid cron expression: .*minute/);
+      assert.equal((await t.call('sites.get', { site_id: siteId })).settings.crawl_schedule, EVERY_15);
       const created = assertProblem(
-        await t.post('/sites', { start_url: site.startUrl, settings: { crawl_schedule: 'every monday' } }),
+        await t.send('sites.create', {
+          start_url: site.startUrl,
+          settings: { crawl_schedule: 'every monday' },
+        }),
         400,
         'validation',
-      ) as { errors: { path: string }[] };
+      );
       assert.deepEqual(
-        created.errors.map((e) => e.path),
+        created.errors?.map((e) => e.path),
         ['body.settings.crawl_schedule'],
       );
 
-      // One crawl cannot carry the site's schedule.
+      // One crawl cannot carry the site's schedule: the override's type has no such fields, so this is sent raw.
       const override = assertProblem(
         await t.post('/crawl/start', {
           site_id: siteId,
@@ -118,22 +117,21 @@ describe('a crawl schedule', () => {
         }),
         400,
         'validation',
-      ) as { errors: { path: string; message: string }[] };
+      );
       assert.deepEqual(
-        override.errors.map((e) => e.path),
+        override.errors?.map((e) => e.path),
         ['body.settings.crawl_schedule', 'body.settings.run_missed'],
       );
-      assert.match(override.errors[0]!.message, /setting of the site/);
+      assert.match(override.errors?.[0]?.message ?? '', /setting of the site/);
 
       // A crawl a person starts carries no trigger.
-      const manual = await t.post('/crawl/start', { site_id: siteId });
-      assert.equal(manual.status, 202);
-      assert.deepEqual(manual.body.params, { mode: 'spider' });
-      await finished(t, manual.body.id);
+      const manual = await t.call('crawl.start', { site_id: siteId });
+      assert.deepEqual(manual.params, { mode: 'spider' });
+      await finished(t, manual);
 
       // No schedule, no next crawl, and nothing starts.
-      const cleared = await t.patch(`/sites/${siteId}`, { settings: { crawl_schedule: null } });
-      assert.equal(cleared.body.next_crawl_at, null);
+      const cleared = await t.call('sites.update', { site_id: siteId, settings: { crawl_schedule: null } });
+      assert.equal(cleared.next_crawl_at, null);
       await t.scheduler!.settled();
       assert.deepEqual(clock.armed, []);
       await advance(t, clock, '2030-01-07T11:30:00.000Z');
@@ -198,7 +196,7 @@ describe('a crawl schedule', () => {
       assert.equal(missed[0]!.params.trigger, 'schedule');
       assert.equal(missed[0]!.params.scheduled_for, '2030-01-10T10:00:00.000Z');
       assert.equal((await crawls(t, letGo)).length, 0);
-      await finished(t, missed[0]!.id);
+      await finished(t, missed[0]!);
       await t.close();
 
       // Started again before the next time: that crawl was the missed one, so nothing more starts.
@@ -211,7 +209,7 @@ describe('a crawl schedule', () => {
       assert.equal(next?.params.scheduled_for, '2030-01-10T10:15:00.000Z');
       const [first] = await crawls(t, letGo);
       assert.equal(first?.params.scheduled_for, '2030-01-10T10:15:00.000Z');
-      await Promise.all([finished(t, next!.id), finished(t, first!.id)]);
+      await Promise.all([finished(t, next!), finished(t, first!)]);
       await t.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

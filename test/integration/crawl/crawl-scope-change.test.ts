@@ -5,9 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { FAST_CRAWL, runJob } from '../../helpers/crawl-site.js';
+import type { CallArgs } from '../../../server/contract/index.js';
+import type { OtherUrlReason } from '../../../server/schemas/analytics.js';
+import { FAST_CRAWL, jobResult, runJob } from '../../helpers/crawl-site.js';
 import { mapLocalhostNames } from '../../helpers/localhost-names.js';
-import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startSubdomainSite, type SubdomainSite } from '../../fixtures/sites/subdomain-site.js';
 
 let t: TestApp;
@@ -24,31 +26,30 @@ after(async () => {
   unmap();
 });
 
-const SETTINGS = { ...FAST_CRAWL, render_js: 'off', use_sitemaps: false };
+const SETTINGS = { ...FAST_CRAWL, render_js: 'off', use_sitemaps: false } as const;
 
-async function addSite(settings: object): Promise<number> {
-  const res = await t.post('/sites', { start_url: site.startUrl, settings: { ...SETTINGS, ...settings } });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.id as number;
+async function addSite(settings: CallArgs<'sites.create'>['settings']): Promise<number> {
+  const created = await t.call('sites.create', {
+    start_url: site.startUrl,
+    settings: { ...SETTINGS, ...settings },
+  });
+  return created.id;
 }
 
 async function pageUrls(siteId: number): Promise<string[]> {
-  const res = await t.get(`/pages?site_id=${siteId}&limit=1000`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return (res.body.items as { url: string }[]).map((p) => p.url).sort();
+  const { items } = await t.call('pages.list', { site_id: siteId, limit: 1000 });
+  return items.map((p) => p.url).sort();
 }
 
-async function otherUrls(siteId: number, reason: string): Promise<string[]> {
-  const res = await t.get(`/analytics/other-urls?site_id=${siteId}&reason=${reason}&limit=1000`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return (res.body.items as { url: string }[]).map((o) => o.url).sort();
+async function otherUrls(siteId: number, reason: OtherUrlReason): Promise<string[]> {
+  const { items } = await t.call('analytics.otherUrls', { site_id: siteId, reason: [reason], limit: 1000 });
+  return items.map((o) => o.url).sort();
 }
 
 /** The site's own URLs that only Search Console (or a sitemap) knows, as the link graph lists them. */
 async function orphans(siteId: number): Promise<string[]> {
-  const res = await t.get(`/sites/${siteId}/link-graph?include_orphans=true&limit=10000`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return (res.body.nodes as { url: string; orphan: boolean }[]).filter((n) => n.orphan).map((n) => n.url);
+  const { nodes } = await t.call('graph.linkGraph', { site_id: siteId, include_orphans: true, limit: 10000 });
+  return nodes.filter((n) => n.orphan).map((n) => n.url);
 }
 
 /** Imports a Search Console "Pages" table listing these URLs, as exported from its UI. */
@@ -61,12 +62,7 @@ async function importSearchConsolePages(siteId: number, urls: string[]): Promise
     .set(t.auth)
     .set('Content-Type', 'text/csv')
     .send(Buffer.from(`${csv}\n`, 'utf8'));
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  const job = await waitFor(async () => {
-    const j = (await t.get(`/jobs/${res.body.id}`)).body as { status: string };
-    return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-  });
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  await jobResult(t, t.answer('analytics.gscImport', res), 10_000);
 }
 
 /** Requests the server got for one host since `from` (an index into its log). */
@@ -75,7 +71,7 @@ function requestsTo(origin: string, from: number): string[] {
   return site.log.slice(from).filter((line) => line.split(' ')[1] === host);
 }
 
-const crawl = (siteId: number) => runJob(t, '/crawl/start', { site_id: siteId });
+const crawl = (siteId: number) => runJob(t, 'crawl.start', { site_id: siteId });
 const sorted = (urls: string[]) => [...urls].sort();
 
 describe('a re-crawl after the scope changed', () => {
@@ -88,7 +84,7 @@ describe('a re-crawl after the scope changed', () => {
     assert.deepEqual(await pageUrls(siteId), sorted([...site.mainPages, ...site.shopPages]));
     assert.deepEqual(await orphans(siteId), [giftCards]);
 
-    assert.equal((await t.patch(`/sites/${siteId}`, { settings: { follow_subdomains: false } })).status, 200);
+    await t.call('sites.update', { site_id: siteId, settings: { follow_subdomains: false } });
     const mark = site.log.length;
     const result = await crawl(siteId);
 
@@ -97,7 +93,7 @@ describe('a re-crawl after the scope changed', () => {
     assert.deepEqual(await pageUrls(siteId), sorted(site.mainPages));
     // The shop URLs the main site still links to are listed as outside the site; the rest are gone.
     assert.deepEqual(await otherUrls(siteId, 'outside_scope'), sorted(site.shopPagesLinkedFromMain));
-    const stats = (await t.get(`/sites/${siteId}`)).body.stats as { pages: number };
+    const { stats } = await t.call('sites.get', { site_id: siteId });
     assert.equal(stats.pages, site.mainPages.length);
     // The Search Console URL stays known, but as another site's: no longer one of this site's orphan pages.
     assert.deepEqual(await otherUrls(siteId, 'gsc_only'), [giftCards]);
@@ -114,7 +110,7 @@ describe('a re-crawl after the scope changed', () => {
     assert.deepEqual(await pageUrls(siteId), sorted(site.mainPages));
     assert.deepEqual(await otherUrls(siteId, 'outside_scope'), sorted(site.shopPagesLinkedFromMain));
 
-    assert.equal((await t.patch(`/sites/${siteId}`, { settings: { follow_subdomains: true } })).status, 200);
+    await t.call('sites.update', { site_id: siteId, settings: { follow_subdomains: true } });
     const result = await crawl(siteId);
     assert.deepEqual(await pageUrls(siteId), sorted([...site.mainPages, ...site.shopPages]));
     assert.deepEqual(await otherUrls(siteId, 'outside_scope'), []);
@@ -125,8 +121,7 @@ describe('a re-crawl after the scope changed', () => {
   it('moving the start URL to the subdomain: the old host becomes outside the site', async () => {
     const siteId = await addSite({ follow_subdomains: false });
     await crawl(siteId);
-    const patched = await t.patch(`/sites/${siteId}`, { start_url: `${site.shopOrigin}/` });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    await t.call('sites.update', { site_id: siteId, start_url: `${site.shopOrigin}/` });
     const mark = site.log.length;
     await crawl(siteId);
 

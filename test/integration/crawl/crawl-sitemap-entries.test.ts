@@ -60,13 +60,12 @@ describe('sitemap entries', () => {
       '/sitemap-a.xml': urlset('/a/', '/b/'),
       '/sitemap-b.xml': urlset('/b/'),
     };
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `${origin}/`,
       settings: { ...FAST_CRAWL, render_js: 'off' },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const siteId = created.body.id as number;
-    const crawl = () => runJob(t, '/crawl/start', { site_id: siteId });
+    const siteId = created.id;
+    const crawl = () => runJob(t, 'crawl.start', { site_id: siteId });
     const sitemapsOf = (path: string) => {
       const row = t.store.urls.byUrl(siteId, `${origin}${path}`);
       return row ? t.store.sitemapEntries.sitemapsOf(row.id) : [];
@@ -87,7 +86,7 @@ describe('sitemap entries', () => {
     assert.deepEqual(sitemapsOf('/c/'), [`${origin}/sitemap.xml`]);
 
     // A crawl that reads no sitemap keeps no entries.
-    assert.equal((await t.patch(`/sites/${siteId}`, { settings: { use_sitemaps: false } })).status, 200);
+    await t.call('sites.update', { site_id: siteId, settings: { use_sitemaps: false } });
     await crawl();
     assert.deepEqual(sitemapsOf('/b/'), []);
   });

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runJob } from '../../helpers/crawl-site.js';
+import { finishedJob, runJob } from '../../helpers/crawl-site.js';
 import { mapLocalhostNames } from '../../helpers/localhost-names.js';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startStagingSite, type StagingSite } from '../../fixtures/servers/staging-site.js';
 
 let t: TestApp;
@@ -38,8 +38,7 @@ after(async () => {
 });
 
 async function refused(startUrl: string, reason: RegExp) {
-  const res = await t.post('/sites', { start_url: startUrl });
-  const p = assertProblem(res, 400, 'validation') as { detail: string; errors?: { path: string }[] };
+  const p = assertProblem(await t.send('sites.create', { start_url: startUrl }), 400, 'validation');
   assert.match(p.detail, reason, startUrl);
   assert.deepEqual(
     p.errors?.map((e) => e.path),
@@ -89,20 +88,18 @@ describe('crawl targets', () => {
       `http://127.0.0.1:${staging.port}/`,
       'https://intranet.invalid/',
     ]) {
-      const res = await t.post('/sites', { start_url: url });
-      assert.equal(res.status, 201, `${url}: ${JSON.stringify(res.body)}`);
-      assert.equal((await t.del(`/sites/${res.body.id}`)).status, 204);
+      const created = await t.call('sites.create', { start_url: url });
+      await t.call('sites.delete', { site_id: created.id });
     }
   });
 
   it('lets the setting open them, and closes them again', async () => {
-    assert.equal((await t.patch('/settings', { crawl_allow_restricted_addresses: true })).status, 200);
+    await t.call('system.updateSettings', { crawl_allow_restricted_addresses: true });
     try {
-      const res = await t.post('/sites', { start_url: 'http://169.254.169.254/' });
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-      assert.equal((await t.del(`/sites/${res.body.id}`)).status, 204);
+      const created = await t.call('sites.create', { start_url: 'http://169.254.169.254/' });
+      await t.call('sites.delete', { site_id: created.id });
     } finally {
-      assert.equal((await t.patch('/settings', { crawl_allow_restricted_addresses: false })).status, 200);
+      await t.call('system.updateSettings', { crawl_allow_restricted_addresses: false });
     }
     await refused('http://169.254.169.254/', /link-local/);
   });
@@ -110,23 +107,22 @@ describe('crawl targets', () => {
   it('decides on the address each connection is made to, so a name that changes its answer is caught', async () => {
     // Added while the name points at the staging server; then it points at the metadata address.
     names.set('shop.example', '127.0.0.1');
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `http://shop.example:${staging.port}/`,
       settings: { ...FAST, respect_robots: false, use_sitemaps: false },
       http_auth: { username: 'ana', password: 'p@ss:Quokka7' },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const siteId = created.body.id as number;
+    const siteId = created.id;
     names.set('shop.example', '169.254.169.254');
     try {
       // A crawl of the site is refused up front now.
-      const start = await t.post('/crawl/start', { site_id: siteId });
+      const start = await t.send('crawl.start', { site_id: siteId });
       const p = assertProblem(start, 400, 'validation');
-      assert.match(p.detail!, /shop\.example resolves to 169\.254\.169\.254: .*link-local/);
+      assert.match(p.detail, /shop\.example resolves to 169\.254\.169\.254: .*link-local/);
       // A list crawl (no up-front check) reaches no connection: every URL ends `address_refused`, at once.
       const before = staging.requests.length;
       const started = Date.now();
-      await runJob(t, '/crawl/start', {
+      await runJob(t, 'crawl.start', {
         site_id: siteId,
         mode: 'list',
         urls: [`http://shop.example:${staging.port}/tents`, `http://shop.example:${staging.port}/stoves`],
@@ -142,11 +138,12 @@ describe('crawl targets', () => {
       );
       assert.equal(staging.requests.length, before);
       // Trying extraction rules on one of its pages goes through the same check, and says why.
-      const tried = await t.post(`/sites/${siteId}/extractors/test`, {
+      const tried = await t.send('extraction.test', {
+        site_id: siteId,
         url: `http://shop.example:${staging.port}/tents`,
         rules: [{ name: 'title', kind: 'css', selector: 'title' }],
       });
-      const why = assertProblem(tried, 400, 'validation') as { detail: string; errors?: { path: string }[] };
+      const why = assertProblem(tried, 400, 'validation');
       assert.match(why.detail, /cannot be fetched: .*link-local/);
       assert.deepEqual(
         why.errors?.map((e) => e.path),
@@ -155,19 +152,19 @@ describe('crawl targets', () => {
       assert.equal(staging.requests.length, before, 'no request was made');
       // Now the name points at this app's own port: refused as well.
       names.set('shop.example', '127.0.0.1');
-      const self = await t.post('/sites', {
+      // self.example does not resolve yet: accepted, decided at the crawl.
+      const self = await t.call('sites.create', {
         start_url: `http://self.example:${appPort}/`,
         settings: { ...FAST, respect_robots: false, use_sitemaps: false },
       });
-      assert.equal(self.status, 201, 'self.example does not resolve yet: accepted, decided at the crawl');
       names.set('self.example', '127.0.0.1');
-      await runJob(t, '/crawl/start', {
-        site_id: self.body.id,
+      await runJob(t, 'crawl.start', {
+        site_id: self.id,
         mode: 'list',
         urls: [`http://self.example:${appPort}/sites`],
       });
       assert.deepEqual(
-        (await pages(self.body.id as number)).map((r) => r.fetch_error),
+        (await pages(self.id)).map((r) => r.fetch_error),
         ['address_refused'],
       );
     } finally {
@@ -178,20 +175,19 @@ describe('crawl targets', () => {
 
 describe('credentials in a start URL', () => {
   it('are moved into the site, sent to its own origin only and never shown back', async () => {
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `http://ana:p%40ss%3AQuokka7@localhost:${staging.port}/`,
       settings: { ...FAST, follow_subdomains: true },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const siteId = created.body.id as number;
-    assert.equal(created.body.start_url, `http://localhost:${staging.port}/`);
-    assert.deepEqual(created.body.http_auth, { username: 'ana', password_set: true });
-    const shown = JSON.stringify((await t.get(`/sites/${siteId}`)).body);
+    const siteId = created.id;
+    assert.equal(created.start_url, `http://localhost:${staging.port}/`);
+    assert.deepEqual(created.http_auth, { username: 'ana', password_set: true });
+    const shown = JSON.stringify(await t.call('sites.get', { site_id: siteId }));
     assert.doesNotMatch(shown, /p@ss|p%40ss|Quokka/);
 
     staging.requests.length = 0;
-    const result = await runJob(t, '/crawl/start', { site_id: siteId });
-    assert.ok(result.fetched! >= 4, JSON.stringify(result));
+    const result = await runJob(t, 'crawl.start', { site_id: siteId });
+    assert.ok(result.fetched >= 4, JSON.stringify(result));
     const rows = await pages(siteId);
     const ok = rows.filter((r) => r.status_code === 200).map((r) => r.url);
     for (const path of ['/', '/tents', '/stoves'])
@@ -206,62 +202,55 @@ describe('credentials in a start URL', () => {
     assert.ok(staging.requests.some((r) => r.host.startsWith('www.localhost')));
     // No URL the crawl stored holds them either.
     assert.ok(rows.every((r) => !r.url.includes('@')));
-    assert.doesNotMatch(JSON.stringify((await t.get(`/pages?site_id=${siteId}`)).body), /ana:|p%40ss/);
+    assert.doesNotMatch(JSON.stringify(await t.call('pages.list', { site_id: siteId })), /ana:|p%40ss/);
   });
 
   it('are refused when given twice, replaced, cleared, and dropped when the site moves to another origin', async () => {
-    const twice = await t.post('/sites', {
+    const twice = await t.send('sites.create', {
       start_url: `http://ana:x@127.0.0.1:${staging.port}/`,
       http_auth: { username: 'ana', password: 'y' },
     });
-    const p = assertProblem(twice, 400, 'validation') as { errors?: { path: string }[] };
+    const p = assertProblem(twice, 400, 'validation');
     assert.deepEqual(
       p.errors?.map((e) => e.path),
       ['body.http_auth'],
     );
-    const bad = await t.post('/sites', {
+    const bad = await t.send('sites.create', {
       start_url: `http://127.0.0.1:${staging.port}/`,
       http_auth: { username: 'a:b', password: '' },
     });
     assert.ok(
-      (assertProblem(bad, 400, 'validation') as { errors?: { path: string }[] }).errors?.some(
-        (e) => e.path === 'body.http_auth.username',
-      ),
+      assertProblem(bad, 400, 'validation').errors?.some((e) => e.path === 'body.http_auth.username'),
     );
 
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `http://127.0.0.1:${staging.port}/`,
       http_auth: { username: 'ana', password: 'p@ss:Quokka7' },
     });
-    assert.equal(created.status, 201);
-    const id = created.body.id as number;
-    assert.deepEqual(created.body.http_auth, { username: 'ana', password_set: true });
-    const renamed = await t.patch(`/sites/${id}`, { name: 'Staging' });
-    assert.deepEqual(renamed.body.http_auth, { username: 'ana', password_set: true }, 'kept when not given');
-    const viaUrl = await t.patch(`/sites/${id}`, {
+    const id = created.id;
+    assert.deepEqual(created.http_auth, { username: 'ana', password_set: true });
+    const renamed = await t.call('sites.update', { site_id: id, name: 'Staging' });
+    assert.deepEqual(renamed.http_auth, { username: 'ana', password_set: true }, 'kept when not given');
+    const viaUrl = await t.call('sites.update', {
+      site_id: id,
       start_url: `http://bo:s3cret@127.0.0.1:${staging.port}/tents`,
     });
-    assert.equal(viaUrl.status, 200, JSON.stringify(viaUrl.body));
-    assert.equal(viaUrl.body.start_url, `http://127.0.0.1:${staging.port}/tents`);
-    assert.deepEqual(viaUrl.body.http_auth, { username: 'bo', password_set: true });
-    const cleared = await t.patch(`/sites/${id}`, { http_auth: null });
-    assert.equal(cleared.body.http_auth, null);
-    await t.patch(`/sites/${id}`, { http_auth: { username: 'ana', password: 'p@ss:Quokka7' } });
-    const moved = await t.patch(`/sites/${id}`, { start_url: 'http://10.0.0.7/' });
-    assert.equal(moved.body.http_auth, null, 'credentials stay with the origin they were given for');
+    assert.equal(viaUrl.start_url, `http://127.0.0.1:${staging.port}/tents`);
+    assert.deepEqual(viaUrl.http_auth, { username: 'bo', password_set: true });
+    const cleared = await t.call('sites.update', { site_id: id, http_auth: null });
+    assert.equal(cleared.http_auth, null);
+    await t.call('sites.update', { site_id: id, http_auth: { username: 'ana', password: 'p@ss:Quokka7' } });
+    const moved = await t.call('sites.update', { site_id: id, start_url: 'http://10.0.0.7/' });
+    assert.equal(moved.http_auth, null, 'credentials stay with the origin they were given for');
 
     // A list crawl's URLs are listed with the job: their userinfo is not kept there.
-    const listed = await t.post('/sites', { start_url: `http://127.0.0.1:${staging.port}/` });
-    const job = await t.post('/crawl/start', {
-      site_id: listed.body.id,
+    const listed = await t.call('sites.create', { start_url: `http://127.0.0.1:${staging.port}/` });
+    const job = await t.call('crawl.start', {
+      site_id: listed.id,
       mode: 'list',
       urls: [`http://ana:p%40ss%3AQuokka7@127.0.0.1:${staging.port}/tents`],
     });
-    assert.equal(job.status, 202, JSON.stringify(job.body));
-    assert.doesNotMatch(JSON.stringify((await t.get(`/jobs/${job.body.id}`)).body), /ana:|p%40ss/);
-    await waitFor(async () => {
-      const j = (await t.get(`/jobs/${job.body.id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    }, 30_000);
+    assert.doesNotMatch(JSON.stringify(await t.call('jobs.get', { job_id: job.id })), /ana:|p%40ss/);
+    await finishedJob(t, job, 30_000);
   });
 });

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Agent } from 'undici';
-import { runJob } from '../../helpers/crawl-site.js';
+import { jobResult } from '../../helpers/crawl-site.js';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -85,16 +85,17 @@ async function client(n: number, siteId: number, done: () => boolean, stats: Sta
 
 describe('the API while a crawl runs', () => {
   it(`answers ${CLIENTS} concurrent readers without an error`, { timeout: 90_000 }, async () => {
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: site.startUrl,
       settings: { max_requests_per_second: 30, concurrency: 6 },
     });
-    assert.equal(created.status, 201);
-    const siteId = created.body.id as number;
+    const siteId = created.id;
     const stats: Stats = { requests: 0, failures: [], latencies: [] };
     let finished = false;
     const loadEnds = Date.now() + LOAD_MS;
-    const crawl = runJob(t, '/crawl/start', { site_id: siteId }, 80_000).finally(() => (finished = true));
+    const crawl = jobResult(t, await t.call('crawl.start', { site_id: siteId }), 80_000).finally(
+      () => (finished = true),
+    );
     const done = () => finished || Date.now() > loadEnds;
     const clients = Array.from({ length: CLIENTS }, (_, n) => client(n, siteId, done, stats));
     const [result] = await Promise.all([crawl, ...clients]);

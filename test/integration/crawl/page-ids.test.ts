@@ -20,10 +20,9 @@ after(async () => {
 });
 
 async function pageIds(siteId: number): Promise<number[]> {
-  const res = await t.get(`/pages?site_id=${siteId}&limit=1000`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.next_cursor, null);
-  return (res.body.items as { id: number }[]).map((p) => p.id);
+  const { items, next_cursor } = await t.call('pages.list', { site_id: siteId, limit: 1000 });
+  assert.equal(next_cursor, null);
+  return items.map((p) => p.id);
 }
 
 describe('page ids', () => {

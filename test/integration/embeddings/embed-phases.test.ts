@@ -6,25 +6,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import type { Job, JobOf } from '../../../server/schemas/jobs.js';
+import { finishedJob } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
 
-interface JobBody {
-  status: string;
-  result: Record<string, number> | null;
-}
-const finish = (jobId: number) =>
-  waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${jobId}`)).body as JobBody;
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    240_000,
-    `job ${jobId}`,
-  );
+const finish = <J extends Job>(job: J) => finishedJob(t, job, 240_000);
+const rebuild = () => t.call('pages.rebuildEmbeddings', { site_id: siteId });
 
 const count = (sql: string) => t.db.prepare(sql).pluck().get(siteId) as number;
 const vectors = () => count('SELECT COUNT(*) FROM page_vectors WHERE site_id = ?');
@@ -37,7 +28,7 @@ const pageVector = (id: number) => t.store.embeddings.pageVector(id)!.slice();
  * Starts an embed job and calls `atSearchable` (synchronously, inside the event) when the site is first announced
  * searchable, with the job's id read from the store: the POST's answer may not have arrived yet.
  */
-async function embedWatching(atSearchable: (jobId: number) => void): Promise<number> {
+async function embedWatching(atSearchable: (jobId: number) => void): Promise<JobOf<'embed'>> {
   const runningJob = () =>
     t.db
       .prepare(`SELECT id FROM jobs WHERE site_id = ? AND kind = 'embed' AND status = 'running'`)
@@ -49,18 +40,17 @@ async function embedWatching(atSearchable: (jobId: number) => void): Promise<num
     atSearchable(runningJob());
   };
   t.bus.on('site.updated', onUpdate);
-  const res = await t.post('/pages/embeddings/rebuild', { site_id: siteId });
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return res.body.id as number;
+  return rebuild();
 }
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 7, articles: 30 });
-  siteId = (await t.post('/sites', { start_url: site.startUrl, settings: { max_requests_per_second: 500 } }))
-    .body.id as number;
-  const crawl = await t.post('/crawl/start', { site_id: siteId });
-  assert.equal((await finish(crawl.body.id as number)).status, 'succeeded');
+  siteId = (
+    await t.call('sites.create', { start_url: site.startUrl, settings: { max_requests_per_second: 500 } })
+  ).id;
+  const crawl = await t.call('crawl.start', { site_id: siteId });
+  assert.equal((await finish(crawl)).status, 'succeeded');
 });
 after(async () => {
   await t.close();
@@ -77,7 +67,7 @@ describe('embedding in two phases', () => {
       );
       let atSearchable = { vectors: 0, passages: -1, pending: 0 };
       const leads = new Map<number, Float32Array>();
-      const jobId = await embedWatching(() => {
+      const started = await embedWatching(() => {
         atSearchable = { vectors: vectors(), passages: passages(), pending: pending() };
         for (const id of t.db
           .prepare('SELECT page_id FROM page_embeddings WHERE site_id = ?')
@@ -85,11 +75,11 @@ describe('embedding in two phases', () => {
           .all(siteId) as number[])
           leads.set(id, pageVector(id));
       });
-      const job = await finish(jobId);
+      const job = await finish(started);
       assert.equal(job.status, 'succeeded', JSON.stringify(job));
       assert.ok(embeddable > 20);
       assert.deepEqual(atSearchable, { vectors: embeddable, passages: 0, pending: embeddable });
-      assert.equal(job.result!.searchable_pages, embeddable);
+      assert.equal(job.result?.searchable_pages, embeddable);
       assert.equal(pending(), 0);
       assert.ok(passages() > embeddable);
       // The full vector (every passage and the title) replaced the lead's wherever a page has more than its lead.
@@ -101,18 +91,11 @@ describe('embedding in two phases', () => {
       for (const id of longPages) assert.notDeepEqual(pageVector(id), leads.get(id));
 
       // Searchable, and nothing left to embed: a second job makes no page searchable again and embeds nothing.
-      const search = await t.post('/pages/embeddings/search', {
-        query: 'growing tomatoes',
-        site_id: siteId,
-        k: 3,
-      });
-      assert.equal(search.status, 200);
-      assert.equal(search.body.items.length, 3);
-      const again = await finish(
-        (await t.post('/pages/embeddings/rebuild', { site_id: siteId })).body.id as number,
-      );
-      assert.equal(again.result!.searchable_pages, 0);
-      assert.equal(again.result!.pages, 0);
+      const search = await t.call('pages.search', { query: 'growing tomatoes', site_id: siteId, k: 3 });
+      assert.equal(search.items.length, 3);
+      const again = await finish(await rebuild());
+      assert.equal(again.result?.searchable_pages, 0);
+      assert.equal(again.result?.pages, 0);
     },
   );
 
@@ -126,32 +109,25 @@ describe('embedding in two phases', () => {
       const total = count(
         `SELECT COUNT(*) FROM pages WHERE site_id = ? AND indexable = 1 AND status_code = 200 AND content_type = 'text/html'`,
       );
-      const jobId = await embedWatching((id) => t.services.jobs.cancel(id));
-      const cancelled = await finish(jobId);
+      const cancelled = await finish(await embedWatching((id) => t.services.jobs.cancel(id)));
       assert.equal(cancelled.status, 'cancelled');
       assert.equal(vectors(), total);
       assert.ok(pending() > 0, 'the cancel came before every passage was embedded');
       const left = pending();
       // What reads passages waits for them, rather than answering as if those pages said nothing.
       assertProblem(
-        await t.post('/ideas/check', { idea: 'growing tomatoes', site_id: siteId }),
+        await t.send('ideas.check', { idea: 'growing tomatoes', site_id: siteId }),
         409,
         'conflict',
       );
-      assertProblem(await t.post('/similarity/analyze', { site_id: siteId }), 409, 'conflict');
-      const search = await t.post('/pages/embeddings/search', {
-        query: 'growing tomatoes',
-        site_id: siteId,
-        k: 3,
-      });
-      assert.equal(search.body.items.length, 3, 'searchable meanwhile');
+      assertProblem(await t.send('similarity.analyze', { site_id: siteId }), 409, 'conflict');
+      const search = await t.call('pages.search', { query: 'growing tomatoes', site_id: siteId, k: 3 });
+      assert.equal(search.items.length, 3, 'searchable meanwhile');
 
-      const resumed = await finish(
-        (await t.post('/pages/embeddings/rebuild', { site_id: siteId })).body.id as number,
-      );
+      const resumed = await finish(await rebuild());
       assert.equal(resumed.status, 'succeeded');
-      assert.equal(resumed.result!.searchable_pages, 0);
-      assert.equal(resumed.result!.pages, left);
+      assert.equal(resumed.result?.searchable_pages, 0);
+      assert.equal(resumed.result?.pages, left);
       assert.equal(pending(), 0);
       assert.equal(vectors(), total);
     },

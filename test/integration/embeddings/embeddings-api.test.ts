@@ -10,33 +10,16 @@ import { after, before, describe, it } from 'node:test';
 import { env, pipeline } from '@huggingface/transformers';
 import { APP_SETTINGS_DEFAULTS } from '../../../server/schemas/system.js';
 import { PROJECT_ROOT } from '../../../server/version.js';
-import { assertProblem, createTestApp, makeTempDir, waitFor, type TestApp } from '../../helpers/test-app.js';
+import { jobResult, runJob } from '../../helpers/crawl-site.js';
+import { assertProblem, createTestApp, makeTempDir, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
 
-async function finish(jobId: number, timeoutMs = 180_000) {
-  return waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${jobId}`)).body as { status: string; result: Record<string, number> };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    timeoutMs,
-    `job ${jobId}`,
-  );
-}
+const embed = () => runJob(t, 'pages.rebuildEmbeddings', { site_id: siteId });
 
-async function embed() {
-  const res = await t.post('/pages/embeddings/rebuild', { site_id: siteId });
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  const job = await finish(res.body.id);
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
-  return job.result;
-}
-
-type Hit = { page: { id: number; url: string; title: string }; score: number; rank: number };
 const pageId = (url: string) =>
   t.db.prepare('SELECT id FROM pages WHERE site_id = ? AND url = ?').pluck().get(siteId, url) as number;
 
@@ -44,13 +27,12 @@ before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 4, articles: 40 });
   siteId = (
-    await t.post('/sites', {
+    await t.call('sites.create', {
       start_url: site.startUrl,
       settings: { max_requests_per_second: 500, concurrency: 6 },
     })
-  ).body.id;
-  const crawl = await t.post('/crawl/start', { site_id: siteId });
-  assert.equal((await finish(crawl.body.id)).status, 'succeeded');
+  ).id;
+  await runJob(t, 'crawl.start', { site_id: siteId });
 });
 after(async () => {
   await t.close();
@@ -68,12 +50,11 @@ describe('embedding a site', () => {
         )
         .pluck()
         .get(siteId) as number;
-      const res = await t.post('/pages/embeddings/rebuild', { site_id: siteId });
-      assert.equal(res.status, 202);
-      assertProblem(await t.post('/pages/embeddings/rebuild', { site_id: siteId }), 409, 'conflict');
+      const started = await t.call('pages.rebuildEmbeddings', { site_id: siteId });
+      assertProblem(await t.send('pages.rebuildEmbeddings', { site_id: siteId }), 409, 'conflict');
       // While the worker embeds, the event loop keeps answering.
       const latencies: number[] = [];
-      while ((await t.get(`/jobs/${res.body.id}`)).body.status !== 'succeeded') {
+      while ((await t.call('jobs.get', { job_id: started.id })).status !== 'succeeded') {
         const started = performance.now();
         assert.equal((await t.http.get('/health')).status, 200);
         latencies.push(performance.now() - started);
@@ -83,12 +64,10 @@ describe('embedding a site', () => {
         latencies.length > 0 && Math.max(...latencies) < 500,
         `slowest /health during embedding: ${Math.max(...latencies)} ms`,
       );
-      const job = (await t.get(`/jobs/${res.body.id}`)).body as {
-        result: { pages: number; passages: number };
-      };
-      assert.equal(job.result.pages, embeddable);
-      assert.ok(job.result.passages >= embeddable);
-      assert.equal((await t.get(`/sites/${siteId}`)).body.stats.embedded, embeddable);
+      const result = await jobResult(t, started);
+      assert.equal(result.pages, embeddable);
+      assert.ok(result.passages >= embeddable);
+      assert.equal((await t.call('sites.get', { site_id: siteId })).stats.embedded, embeddable);
 
       assert.equal((await embed()).pages, 0, 'nothing changed, nothing embedded');
       const [a] = site.pairs.unrelated[0]!;
@@ -101,10 +80,10 @@ describe('embedding a site', () => {
 describe('POST /pages/embeddings/search', () => {
   it('ranks the page a query is about first and shows what it embedded', async () => {
     const [url] = site.pairs.rewrites[0]!;
-    const title = (await t.get(`/pages/${pageId(url)}`)).body.h1 as string;
-    const res = await t.post('/pages/embeddings/search', { query: title, site_id: siteId, k: 5 });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const items = res.body.items as Hit[];
+    const title = (await t.call('pages.get', { page_id: pageId(url) })).h1;
+    assert.ok(title, `${url} has a heading`);
+    const res = await t.call('pages.search', { query: title, site_id: siteId, k: 5 });
+    const items = res.items;
     assert.equal(items.length, 5);
     assert.deepEqual(
       items.map((i) => i.rank),
@@ -116,8 +95,8 @@ describe('POST /pages/embeddings/search', () => {
       items.slice(0, 3).some((i) => i.page.id === pageId(url)),
       `${url} in the top 3 for “${title}”`,
     );
-    assert.equal(res.body.embedded_text, title);
-    assert.deepEqual(res.body.model, {
+    assert.equal(res.embedded_text, title);
+    assert.deepEqual(res.model, {
       name: `all-MiniLM-L6-v2@${APP_SETTINGS_DEFAULTS.embedding_variant}`,
       dim: 384,
     });
@@ -125,9 +104,7 @@ describe('POST /pages/embeddings/search', () => {
 
   it('shows each page’s passage nearest to the query, as the model itself ranks them', async () => {
     const query = 'how often should I water tomato seedlings';
-    const res = await t.post('/pages/embeddings/search', { query, site_id: siteId, k: 5 });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const items = res.body.items as (Hit & { passage: { text: string; score: number } | null })[];
+    const { items } = await t.call('pages.search', { query, site_id: siteId, k: 5 });
     assert.equal(items.length, 5);
     // An independent computation: the same local model loaded directly through transformers.js, the query and
     // every stored passage of each page embedded one by one, the best passage picked by plain cosine.
@@ -168,17 +145,13 @@ describe('POST /pages/embeddings/search', () => {
   });
 
   it('prepends the persona context to the embedded text', async () => {
-    const res = await t.post('/pages/embeddings/search', {
+    const res = await t.call('pages.search', {
       query: 'when should I prune roses',
       persona_context: 'I am a beginner with a small city garden.',
       site_id: siteId,
     });
-    assert.equal(res.status, 200);
-    assert.equal(
-      res.body.embedded_text,
-      'I am a beginner with a small city garden.\n\nwhen should I prune roses',
-    );
-    assert.equal(res.body.items.length, 10);
+    assert.equal(res.embedded_text, 'I am a beginner with a small city garden.\n\nwhen should I prune roses');
+    assert.equal(res.items.length, 10);
   });
 
   it('validates the request and scopes by site', async () => {
@@ -191,33 +164,31 @@ describe('POST /pages/embeddings/search', () => {
     ]) {
       assertProblem(await t.post('/pages/embeddings/search', body), 400, 'validation');
     }
-    const other = (await t.post('/sites', { start_url: 'https://empty.test/' })).body.id;
-    const res = await t.post('/pages/embeddings/search', { query: 'compost', site_id: other });
-    assert.deepEqual(res.body.items, []);
+    const other = (await t.call('sites.create', { start_url: 'https://empty.test/' })).id;
+    const res = await t.call('pages.search', { query: 'compost', site_id: other });
+    assert.deepEqual(res.items, []);
     // A site that does not exist is named, not searched as if it were empty (or an idea called new).
     const missing = assertProblem(
-      await t.post('/pages/embeddings/search', { query: 'compost', site_id: 987654 }),
+      await t.send('pages.search', { query: 'compost', site_id: 987654 }),
       404,
       'not-found',
     );
-    assert.match(missing.detail!, /987654/);
-    assertProblem(await t.post('/ideas/check', { idea: 'compost', site_id: 987654 }), 404, 'not-found');
+    assert.match(missing.detail, /987654/);
+    assertProblem(await t.send('ideas.check', { idea: 'compost', site_id: 987654 }), 404, 'not-found');
   });
 });
 
 describe('GET /pages/{id}/similar', () => {
   it('finds a page’s exact duplicate first, never the page itself', async () => {
     const [a, b] = site.pairs.exact.find(([x, y]) => pageId(x) && pageId(y))!;
-    const res = await t.get(`/pages/${pageId(a)}/similar?k=3`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const items = res.body.items as Hit[];
+    const { items } = await t.call('pages.similar', { page_id: pageId(a), k: 3 });
     assert.equal(items.length, 3);
     assert.ok(items.every((i) => i.page.id !== pageId(a)));
     assert.equal(items[0]!.page.url, b);
     // Same main text; the titles differ ("printer-friendly"), and the title counts in the page vector.
     assert.ok(items[0]!.score > 0.9, `duplicate scored ${items[0]!.score}`);
-    assertProblem(await t.get('/pages/987654/similar'), 404, 'not-found');
-    assertProblem(await t.get(`/pages/${pageId(a)}/similar?k=0`), 400, 'validation');
+    assertProblem(await t.send('pages.similar', { page_id: 987654 }), 404, 'not-found');
+    assertProblem(await t.send('pages.similar', { page_id: pageId(a), k: 0 }), 400, 'validation');
   });
 });
 
@@ -228,24 +199,23 @@ describe('POST /ideas/check', () => {
       .prepare('SELECT main_text FROM page_content WHERE page_id = ?')
       .pluck()
       .get(pageId(url)) as string;
-    const covered = await t.post('/ideas/check', {
+    const covered = await t.call('ideas.check', {
       idea: text.split('\n').slice(0, 4).join(' '),
       site_id: siteId,
     });
-    assert.equal(covered.status, 200, JSON.stringify(covered.body));
-    assert.equal(covered.body.verdict, 'covered');
-    assert.ok(covered.body.matches.some((m: { page: { url: string } }) => m.page.url === url));
-    assert.ok(covered.body.matches.every((m: { passage: string }) => m.passage.length > 0));
+    assert.equal(covered.verdict, 'covered');
+    assert.ok(covered.matches.some((m) => m.page.url === url));
+    assert.ok(covered.matches.every((m) => m.passage.length > 0));
 
-    const fresh = await t.post('/ideas/check', {
+    const fresh = await t.call('ideas.check', {
       idea: 'Comparing mortgage rates for first-time home buyers',
       persona_context: 'A financial adviser writing for young couples.',
       site_id: siteId,
     });
-    assert.equal(fresh.body.verdict, 'new');
-    assert.ok(fresh.body.score < 0.55);
+    assert.equal(fresh.verdict, 'new');
+    assert.ok(fresh.score < 0.55);
     assert.equal(
-      fresh.body.embedded_text,
+      fresh.embedded_text,
       'A financial adviser writing for young couples.\n\nComparing mortgage rates for first-time home buyers',
     );
     assertProblem(await t.post('/ideas/check', { idea: ' ' }), 400, 'validation');
@@ -264,14 +234,14 @@ describe('without the model', () => {
         'model-unavailable',
       );
       assert.match(p.detail!, /npm run build:model/);
-      const created = await bare.post('/sites', { start_url: 'https://x.test/' });
+      const created = await bare.call('sites.create', { start_url: 'https://x.test/' });
       assertProblem(
-        await bare.post('/pages/embeddings/rebuild', { site_id: created.body.id }),
+        await bare.send('pages.rebuildEmbeddings', { site_id: created.id }),
         503,
         'model-unavailable',
       );
       assertProblem(await bare.post('/ideas/check', { idea: 'x' }), 503, 'model-unavailable');
-      assert.equal((await bare.http.get('/health')).body.model.ready, false);
+      assert.equal((await bare.call('system.health')).model.ready, false);
     } finally {
       await bare.close();
       rmSync(empty, { recursive: true, force: true });

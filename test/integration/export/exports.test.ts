@@ -4,8 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { z } from 'zod';
 import { crawlFixture } from '../../helpers/crawl-site.js';
-import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { assertProblem, bytesOf, createTestApp, textOf, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
@@ -23,12 +24,16 @@ after(async () => {
 });
 
 const download = (path: string) => t.getText(path);
+const downloadText = async (path: string) => textOf(await download(path));
+
+/** What the tests read of the JSON downloads, which the contract leaves untyped (a download is a file). */
+const IdRows = z.array(z.object({ id: z.number() }));
+const Graph = z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
 
 describe('exports', () => {
   it('lists the exports with their formats', async () => {
-    const res = await t.get('/export');
-    assert.equal(res.status, 200);
-    const names = res.body.items.map((e: { name: string }) => e.name);
+    const { items } = await t.call('export.list');
+    const names = items.map((e) => e.name);
     assert.deepEqual(names, [
       'pages',
       'links',
@@ -43,8 +48,8 @@ describe('exports', () => {
       'campaign-targets',
       'report',
     ]);
-    const pages = res.body.items.find((e: { name: string }) => e.name === 'pages');
-    assert.deepEqual(pages.formats, ['csv', 'xlsx', 'json', 'ndjson']);
+    const pages = items.find((e) => e.name === 'pages');
+    assert.deepEqual(pages?.formats, ['csv', 'xlsx', 'json', 'ndjson']);
   });
 
   it('streams pages.csv as an attachment that parses back to every page, with formulas neutralised', async () => {
@@ -59,7 +64,7 @@ describe('exports', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type']!, /^text\/csv/);
     assert.match(res.headers['content-disposition']!, /^attachment; filename="127\.0\.0\.1-pages\.csv"$/);
-    const rows = parse(res.body as string, { columns: true }) as Record<string, string>[];
+    const rows = parse(textOf(res), { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, site.expected().pages.size);
     const home = rows.find((r) => Number(r.id) === pageId)!;
     assert.equal(home.title, `'=HYPERLINK("http://evil.test","click")`);
@@ -73,7 +78,7 @@ describe('exports', () => {
       .pluck()
       .get(siteId) as number;
     t.db.prepare(`UPDATE pages SET title = 'Sale;=HYPERLINK("http://x")' WHERE id = ?`).run(pageId);
-    const csv = (await download(`/export/pages.csv?site_id=${siteId}`)).body as string;
+    const csv = await downloadText(`/export/pages.csv?site_id=${siteId}`);
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     assert.equal(rows.find((r) => Number(r.id) === pageId)!.title, `Sale;'=HYPERLINK("http://x")`);
     // Excel reading `;` honours a quote only at the start of a cell, so a title in the middle of a row is split
@@ -89,13 +94,13 @@ describe('exports', () => {
   });
 
   it('streams the same pages as JSON and NDJSON', async () => {
-    const json = JSON.parse((await download(`/export/pages.json?site_id=${siteId}`)).body as string) as {
-      id: number;
-    }[];
-    const nd = ((await download(`/export/pages.ndjson?site_id=${siteId}`)).body as string)
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { id: number });
+    const json = IdRows.parse(JSON.parse(await downloadText(`/export/pages.json?site_id=${siteId}`)));
+    const nd = IdRows.parse(
+      (await downloadText(`/export/pages.ndjson?site_id=${siteId}`))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
     assert.equal(json.length, site.expected().pages.size);
     assert.deepEqual(
       nd.map((r) => r.id),
@@ -115,7 +120,7 @@ describe('exports', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type']!, /spreadsheetml/);
     const workbook = new ExcelJS.Workbook();
-    const bytes = res.body as Buffer;
+    const bytes = bytesOf(res);
     await workbook.xlsx.load(
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
@@ -128,22 +133,19 @@ describe('exports', () => {
   });
 
   it('exports links and other URLs matching the crawl', async () => {
-    const links = parse((await download(`/export/links.csv?site_id=${siteId}`)).body as string, {
+    const links = parse(await downloadText(`/export/links.csv?site_id=${siteId}`), {
       columns: true,
     }) as unknown[];
     assert.equal(links.length, site.expected().edges.length);
-    const others = parse((await download(`/export/other-urls.csv?site_id=${siteId}`)).body as string, {
+    const others = parse(await downloadText(`/export/other-urls.csv?site_id=${siteId}`), {
       columns: true,
     }) as { reason: string }[];
-    const api = (await t.get(`/analytics/other-urls?site_id=${siteId}&limit=1000`)).body.items as unknown[];
+    const api = (await t.call('analytics.otherUrls', { site_id: siteId, limit: 1000 })).items;
     assert.equal(others.length, api.length);
   });
 
   it('writes the link graph as well-formed GEXF and GraphML with every internal node and edge', async () => {
-    const json = JSON.parse((await download(`/export/link-graph.json?site_id=${siteId}`)).body as string) as {
-      nodes: unknown[];
-      edges: unknown[];
-    };
+    const json = Graph.parse(JSON.parse(await downloadText(`/export/link-graph.json?site_id=${siteId}`)));
     const internalEdges = site
       .expected()
       .edges.filter((e) => new URL(e.target).origin === site.origin).length;
@@ -151,7 +153,7 @@ describe('exports', () => {
     for (const format of ['gexf', 'graphml'] as const) {
       const res = await download(`/export/link-graph.${format}?site_id=${siteId}`);
       assert.equal(res.status, 200);
-      const xml = res.body as string;
+      const xml = textOf(res);
       assert.equal(XMLValidator.validate(xml), true, `${format} is well-formed XML`);
       const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as Record<string, unknown>;
       const graph = (

@@ -8,34 +8,24 @@ import { after, before, describe, it } from 'node:test';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Document, Element } from 'domhandler';
 import { ANCHOR_EDGE_KINDS } from '../../../server/schemas/crawl.js';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
-import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import type { CallAnswer } from '../../../server/contract/index.js';
+import { crawlFixture, jobResult, runJob } from '../../helpers/crawl-site.js';
+import { assertProblem, bytesOf, createTestApp, textOf, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
 
-interface ApiPage {
-  id: number;
-  url: string;
-  status_code: number | null;
-  content_type: string | null;
-  depth: number | null;
-  title: string | null;
-  h1: string | null;
-  indexable: boolean;
-  indexability_reason: string | null;
-  word_count: number;
-}
+type ApiPage = CallAnswer<'pages.list'>['items'][number];
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 3, articles: 12 });
   siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
-  await runJob(t, '/similarity/analyze', { site_id: siteId }, 240_000);
-  await runJob(t, `/sites/${siteId}/audit`, {});
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 240_000);
+  await jobResult(t, await t.call('similarity.analyze', { site_id: siteId }), 240_000);
+  await runJob(t, 'audit.run', { site_id: siteId });
 });
 after(async () => {
   await t.close();
@@ -53,24 +43,13 @@ const downloadBytes = (path: string) =>
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
 
-/** Every item of a paginated list. */
-async function all<T>(path: string): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await t.get(`${path}${sep}limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    out.push(...(res.body.items as T[]));
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return out;
-}
+/** Every page of the site, as `/pages` lists them. */
+const allPages = () => t.callAll('pages.list', { site_id: siteId, limit: 1000 });
 
 async function report(): Promise<Document> {
   const res = await downloadText(`/export/report.html?site_id=${siteId}`);
   assert.equal(res.status, 200);
-  return parseDocument(res.body as string);
+  return parseDocument(textOf(res));
 }
 
 const byId = (doc: Document, id: string) => {
@@ -109,7 +88,7 @@ describe('report.html', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type']!, /^text\/html; charset=utf-8/);
     assert.equal(res.headers['content-disposition'], 'attachment; filename="127.0.0.1-report.html"');
-    const doc = parseDocument(res.body as string);
+    const doc = parseDocument(textOf(res));
     const elements = all$(doc, () => true);
     assert.equal(
       elements.filter((e) => ['script', 'iframe', 'object', 'embed', 'link', 'img'].includes(e.name)).length,
@@ -136,7 +115,7 @@ describe('report.html', () => {
 
   it('summarises the crawl with the figures the API gives', async () => {
     const doc = await report();
-    const pages = await all<ApiPage>(`/pages?site_id=${siteId}`);
+    const pages = await allPages();
     const metric = (key: string) => {
       const el = all$(byId(doc, 'summary'), (e) => attr(e, 'data-metric') === key)[0];
       assert.ok(el, `metric ${key}`);
@@ -149,18 +128,16 @@ describe('report.html', () => {
       metric('redirects'),
       String(pages.filter((p) => p.status_code! >= 300 && p.status_code! < 400).length),
     );
-    const summary = (await t.get(`/sites/${siteId}/summary`)).body as {
-      response_ms: { p50: number; p95: number };
-    };
+    const summary = await t.call('sites.summary', { site_id: siteId });
     assert.equal(metric('response_p50'), `${summary.response_ms.p50} ms`);
     assert.equal(metric('response_p95'), `${summary.response_ms.p95} ms`);
-    const crawls = (await t.get(`/sites/${siteId}/crawls`)).body.items as { finished_at: string }[];
-    assert.equal(metric('crawl_date'), `${crawls[0]!.finished_at.slice(0, 16).replace('T', ' ')} UTC`);
+    const crawls = (await t.call('sites.crawls', { site_id: siteId })).items;
+    assert.equal(metric('crawl_date'), `${crawls[0]!.finished_at?.slice(0, 16).replace('T', ' ')} UTC`);
   });
 
   it('charts status codes, indexability and depth with the counts of /pages', async () => {
     const doc = await report();
-    const pages = await all<ApiPage>(`/pages?site_id=${siteId}`);
+    const pages = await allPages();
     const chart = (id: string) => countsBy(all$(doc, (e) => attr(e, 'data-chart') === id)[0]!, 'data-key');
     assert.deepEqual(
       chart('status_codes'),
@@ -183,12 +160,7 @@ describe('report.html', () => {
   it('lists the audit’s issues and warnings with the counts and first URLs the audit API gives', async () => {
     const doc = await report();
     const shown = countsBy(byId(doc, 'issues'), 'data-issue');
-    const api = (await t.get(`/sites/${siteId}/issues?limit=1000&include_muted=false`)).body.items as {
-      check: string;
-      severity: string;
-      priority: string;
-      urls: number;
-    }[];
+    const api = (await t.call('audit.issues', { site_id: siteId, limit: 1000, include_muted: false })).items;
     const expected = api.filter((i) => i.severity !== 'notice');
     assert.deepEqual(shown, Object.fromEntries(expected.map((i) => [i.check, i.urls])));
     // The fixture site has errors and redirects, so the section is not empty, and worst comes first.
@@ -202,9 +174,8 @@ describe('report.html', () => {
     );
     const errorRow = all$(byId(doc, 'issues'), (e) => attr(e, 'data-issue') === 'not_found')[0]!;
     const examples = all$(errorRow, (e) => e.name === 'a').map((a) => a.attribs.href);
-    const findings = (await t.get(`/sites/${siteId}/issues/not_found/urls?limit=10`)).body.items as {
-      url: string;
-    }[];
+    const findings = (await t.call('audit.findings', { site_id: siteId, check: 'not_found', limit: 10 }))
+      .items;
     assert.deepEqual(
       examples,
       findings.map((f) => f.url),
@@ -217,12 +188,10 @@ describe('report.html', () => {
     const doc = await report();
     const section = byId(doc, 'clusters');
     assert.equal(attr(section, 'data-analyzed'), 'true');
-    const clusters = await all<{ id: number; size: number; pages: { page: { url: string } }[] }>(
-      `/similarity/clusters?site_id=${siteId}`,
-    );
+    const clusters = await t.callAll('similarity.clusters', { site_id: siteId, limit: 1000 });
     assert.ok(clusters.length > 0, 'the fixture site has overlapping pages');
     assert.equal(Number(attr(section, 'data-count')), clusters.length);
-    const pairs = await all<{ outcome: string }>(`/similarity/pairs?site_id=${siteId}`);
+    const pairs = await t.callAll('similarity.pairs', { site_id: siteId, limit: 1000 });
     const outcomes = tally(pairs, (p) => p.outcome);
     for (const o of ['duplicate', 'merge', 'related']) {
       const el = all$(section, (e) => attr(e, 'data-outcome') === o)[0]!;
@@ -248,16 +217,20 @@ describe('report.html', () => {
 
   it('lists orphans as the link graph finds them and other URLs by reason', async () => {
     const doc = await report();
-    const kinds = ANCHOR_EDGE_KINDS.map((k) => `edge_kind=${k}`).join('&');
-    const graph = await t.get(`/sites/${siteId}/link-graph?include_orphans=true&limit=1000&${kinds}`);
-    const orphans = (graph.body.nodes as { url: string; orphan: boolean }[]).filter((n) => n.orphan);
+    const graph = await t.call('graph.linkGraph', {
+      site_id: siteId,
+      include_orphans: true,
+      limit: 1000,
+      edge_kind: [...ANCHOR_EDGE_KINDS],
+    });
+    const orphans = graph.nodes.filter((n) => n.orphan);
     assert.ok(orphans.length > 0, 'the fixture site has sitemap-only pages');
     const section = byId(doc, 'orphans');
     assert.equal(Number(attr(section, 'data-count')), orphans.length);
     const listed = all$(section, (e) => e.name === 'a').map((a) => a.attribs.href);
     assert.deepEqual(listed.sort(), orphans.map((o) => o.url).sort());
 
-    const others = await all<{ url: string; reason: string }>(`/analytics/other-urls?site_id=${siteId}`);
+    const others = await t.callAll('analytics.otherUrls', { site_id: siteId, limit: 1000 });
     const section2 = byId(doc, 'other-urls');
     assert.equal(Number(attr(section2, 'data-count')), others.length);
     assert.deepEqual(
@@ -286,15 +259,14 @@ describe('report.html', () => {
     assertProblem(await t.get('/export/report.html?site_id=4242'), 404, 'not-found');
     assertProblem(await t.get('/export/report.pdf?site_id=4242'), 404, 'not-found');
     assertProblem(await t.get(`/export/report.txt?site_id=${siteId}`), 404, 'not-found');
-    const list = await t.get('/export');
-    const entry = (list.body.items as { name: string; formats: string[] }[]).find((e) => e.name === 'report');
+    const entry = (await t.call('export.list')).items.find((e) => e.name === 'report');
     assert.deepEqual(entry?.formats, ['html', 'pdf']);
   });
 });
 
 describe('report.html with Search Console data', () => {
   it('lists the top pages by clicks from an imported performance export', async () => {
-    const pages = (await all<ApiPage>(`/pages?site_id=${siteId}`)).filter((p) => p.indexable);
+    const pages = (await allPages()).filter((p) => p.indexable);
     const [a, b, c] = pages;
     const gscOnly = `${site.origin}/landing/spring-offer/`;
     const csvBody = [
@@ -309,12 +281,7 @@ describe('report.html with Search Console data', () => {
       .set(t.auth)
       .set('Content-Type', 'text/csv')
       .send(Buffer.from(csvBody));
-    assert.equal(res.status, 202, JSON.stringify(res.body));
-    const job = await waitFor(async () => {
-      const j = (await t.get(`/jobs/${res.body.id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    }, 60_000);
-    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    await jobResult(t, t.answer('analytics.gscImport', res), 60_000);
 
     const section = byId(await report(), 'gsc');
     assert.equal(attr(section, 'data-state'), 'data');
@@ -341,7 +308,7 @@ describe('report.pdf', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
     assert.equal(res.headers['content-disposition'], 'attachment; filename="127.0.0.1-report.pdf"');
-    const pdf = res.body as Buffer;
+    const pdf = bytesOf(res);
     assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.match(pdf.subarray(-32).toString('latin1'), /%%EOF\s*$/);
     const source = pdf.toString('latin1');
@@ -357,8 +324,7 @@ describe('report.pdf', () => {
   });
 
   it('answers 503 with how to install Chromium when there is none', async () => {
-    const patched = await t.patch('/settings', { chromium_path: '/nonexistent/chromium' });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    await t.call('system.updateSettings', { chromium_path: '/nonexistent/chromium' });
     try {
       const problem = assertProblem(
         await t.get(`/export/report.pdf?site_id=${siteId}`),
@@ -370,7 +336,7 @@ describe('report.pdf', () => {
       // The HTML report needs no browser.
       assert.equal((await t.get(`/export/report.html?site_id=${siteId}`)).status, 200);
     } finally {
-      await t.patch('/settings', { chromium_path: null });
+      await t.call('system.updateSettings', { chromium_path: null });
     }
   });
 });
@@ -387,9 +353,9 @@ describe('report escaping', () => {
       .pluck()
       .all(siteId) as number[];
     t.db.prepare(`UPDATE pages SET title = ? WHERE id IN (?, ?)`).run(HOSTILE, ids[0], ids[1]);
-    await runJob(t, `/sites/${siteId}/audit`, {});
+    await runJob(t, 'audit.run', { site_id: siteId });
     const res = await downloadText(`/export/report.html?site_id=${siteId}`);
-    const body = res.body as string;
+    const body = textOf(res);
     assert.ok(!body.includes('<script>'), 'no script tag');
     assert.ok(!body.includes('<img'), 'no img tag');
     assert.ok(!body.includes('<b>bold'), 'no planted tag');

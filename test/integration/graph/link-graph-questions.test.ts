@@ -24,35 +24,18 @@ before(async () => {
   t = await createTestApp();
   site = await startSectionedSite();
   siteId = await crawlFixture(t, site);
-  const pages = await t.get(`/pages?site_id=${siteId}&limit=1000`);
-  for (const p of pages.body.items as { id: number; url: string }[])
-    idOf.set(p.url.slice(site.origin.length), p.id);
+  const pages = await t.call('pages.list', { site_id: siteId, limit: 1000 });
+  for (const p of pages.items) idOf.set(p.url.slice(site.origin.length), p.id);
 });
 after(async () => {
   await t.close();
   await site.close();
 });
 
-interface Group {
-  id: string;
-  label: string;
-  parent: string | null;
-  size: number;
-  total: number;
-  depth_min: number | null;
-  inlinks: number;
-  orphans: number;
-  dead_ends: number;
-  errors: number;
-  non_indexable: number;
-  expandable: boolean;
-}
-
 describe('GET /sites/{id}/link-graph/groups', () => {
   it('groups the crawled pages by first-level directory, with the orphan, the dead end and the broken page', async () => {
-    const res = await t.get(`/sites/${siteId}/link-graph/groups`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const groups = res.body.groups as Group[];
+    const res = await t.call('graph.groups', { site_id: siteId });
+    const groups = res.groups;
     assert.deepEqual(
       groups.map((g) => [g.label, g.size]).sort(),
       Object.entries(SECTIONED.groups)
@@ -68,20 +51,19 @@ describe('GET /sites/{id}/link-graph/groups', () => {
     assert.equal(by.get('/')!.depth_min, 0);
     assert.equal(by.get('/blog/')!.depth_min, 1);
     // Every page's header links to each section's index, so every section is linked from every other one.
-    const edges = res.body.edges as { source: string; target: string; links: number }[];
+    const edges = res.edges;
     for (const source of ['dir:/blog/', 'dir:/products/', 'dir:/guides/'])
       for (const target of ['dir:/', 'dir:/guides/', 'dir:/about/'])
         if (source !== target)
           assert.ok(edges.some((e) => e.source === source && e.target === target && e.links > 0));
     assert.ok(edges.every((e) => e.source !== e.target));
-    assert.deepEqual(res.body.nodes, []);
-    assert.equal(res.body.truncated, false);
+    assert.deepEqual(res.nodes, []);
+    assert.equal(res.truncated, false);
   });
 
   it('nests directories with depth and expands a group into its pages', async () => {
-    const res = await t.get(`/sites/${siteId}/link-graph/groups?depth=3&expand=dir:/blog/2024/07/`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const by = new Map((res.body.groups as Group[]).map((g) => [g.id, g]));
+    const res = await t.call('graph.groups', { site_id: siteId, depth: 3, expand: ['dir:/blog/2024/07/'] });
+    const by = new Map(res.groups.map((g) => [g.id, g]));
     assert.equal(by.get('dir:/guides/setup/')!.parent, 'dir:/guides/');
     assert.equal(by.get('dir:/blog/2024/07/')!.parent, 'dir:/blog/2024/');
     assert.equal(by.get('dir:/blog/2024/')!.parent, 'dir:/blog/');
@@ -91,13 +73,13 @@ describe('GET /sites/{id}/link-graph/groups', () => {
       6,
       'the listing, its ?sort=price copy, 3 products, the 404',
     );
-    const nodes = res.body.nodes as { id: number; url: string; group: string; depth: number }[];
+    const nodes = res.nodes;
     assert.deepEqual(
       nodes.map((n) => n.url.slice(site.origin.length)).sort(),
       SECTIONED.deepPath.filter((p) => p.startsWith('/blog/2024/07/')).sort(),
     );
     assert.ok(nodes.every((n) => n.group === 'dir:/blog/2024/07/'));
-    const edges = res.body.edges as { source: string; target: string; links: number }[];
+    const edges = res.edges;
     const chain = SECTIONED.deepPath.slice(3);
     for (let i = 1; i < chain.length; i++)
       assert.ok(
@@ -110,15 +92,14 @@ describe('GET /sites/{id}/link-graph/groups', () => {
     assertProblem(await t.get(`/sites/${siteId}/link-graph/groups?by=template`), 400, 'validation');
     assertProblem(await t.get(`/sites/${siteId}/link-graph/groups?depth=6`), 400, 'validation');
     assertProblem(await t.get(`/sites/${siteId}/link-graph/groups?edge_kind=sideways`), 400, 'validation');
-    assertProblem(await t.get('/sites/424242/link-graph/groups'), 404, 'not-found');
+    assertProblem(await t.send('graph.groups', { site_id: 424242 }), 404, 'not-found');
   });
 });
 
 describe('GET /sites/{id}/link-graph/path', () => {
   it('answers the click path from the start page to the deepest page, with the links followed', async () => {
-    const res = await t.get(`/sites/${siteId}/link-graph/path?to=${id(SECTIONED.deepPage)}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const pages = res.body.pages as { id: number; url: string; depth: number }[];
+    const res = await t.call('graph.path', { site_id: siteId, to: id(SECTIONED.deepPage) });
+    const pages = res.pages;
     assert.deepEqual(
       pages.map((p) => p.url),
       SECTIONED.deepPath.map(site.url),
@@ -127,12 +108,7 @@ describe('GET /sites/{id}/link-graph/path', () => {
       pages.map((p) => p.depth),
       SECTIONED.deepPath.map((_, i) => i),
     );
-    const links = res.body.links as {
-      source: number;
-      target: number;
-      edge_kind: string;
-      anchor_text: string;
-    }[];
+    const links = res.links;
     assert.equal(links.length, pages.length - 1);
     links.forEach((l, i) => {
       assert.equal(l.source, pages[i]!.id);
@@ -142,14 +118,13 @@ describe('GET /sites/{id}/link-graph/path', () => {
   });
 
   it('says so when a page cannot be reached or is not in the site', async () => {
-    const orphan = await t.get(`/sites/${siteId}/link-graph/path?to=${id(SECTIONED.orphan)}`);
-    assertProblem(orphan, 404, 'not-found');
-    assert.match(orphan.body.detail, /cannot be reached from the start page/);
-    assertProblem(await t.get(`/sites/${siteId}/link-graph/path?to=999999`), 404, 'not-found');
+    const orphan = await t.send('graph.path', { site_id: siteId, to: id(SECTIONED.orphan) });
+    assert.match(assertProblem(orphan, 404, 'not-found').detail, /cannot be reached from the start page/);
+    assertProblem(await t.send('graph.path', { site_id: siteId, to: 999999 }), 404, 'not-found');
     assertProblem(await t.get(`/sites/${siteId}/link-graph/path`), 400, 'validation');
     // Only footer links: the series is reached through content links alone.
     assertProblem(
-      await t.get(`/sites/${siteId}/link-graph/path?to=${id(SECTIONED.deepPage)}&edge_kind=footer`),
+      await t.send('graph.path', { site_id: siteId, to: id(SECTIONED.deepPage), edge_kind: ['footer'] }),
       404,
       'not-found',
     );
@@ -159,10 +134,9 @@ describe('GET /sites/{id}/link-graph/path', () => {
 describe('GET /pages/{id}/link-graph', () => {
   it('shows the pages that link to a page and those it links to, one hop away', async () => {
     const center = id('/guides/setup/');
-    const res = await t.get(`/pages/${center}/link-graph`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.center, center);
-    const nodes = res.body.nodes as { id: number; url: string; hops: number }[];
+    const res = await t.call('graph.focus', { page_id: center });
+    assert.equal(res.center, center);
+    const nodes = res.nodes;
     const paths = (hops: number) =>
       nodes
         .filter((n) => n.hops === hops)
@@ -182,73 +156,64 @@ describe('GET /pages/{id}/link-graph', () => {
         '/products',
       ].sort(),
     );
-    const edges = res.body.edges as { source: number; target: number; edge_kind: string }[];
+    const edges = res.edges;
     assert.ok(edges.every((e) => e.source === center || e.target === center));
     assert.ok(
       edges.some((e) => e.source === id('/guides/') && e.target === center && e.edge_kind === 'content'),
     );
-    assert.equal(res.body.truncated, false);
+    assert.equal(res.truncated, false);
   });
 
   it('follows only inward links with direction=in, and cuts at the limit', async () => {
-    const inward = await t.get(`/pages/${id(SECTIONED.deepPage)}/link-graph?direction=in&hops=3`);
+    const inward = await t.call('graph.focus', { page_id: id(SECTIONED.deepPage), direction: 'in', hops: 3 });
     assert.deepEqual(
-      (inward.body.nodes as { url: string; hops: number }[]).map((n) => [
-        n.url.slice(site.origin.length),
-        n.hops,
-      ]),
+      inward.nodes.map((n) => [n.url.slice(site.origin.length), n.hops]),
       [...SECTIONED.deepPath]
         .reverse()
         .slice(0, 4)
         .map((p, i) => [p, i]),
     );
-    const cut = await t.get(`/pages/${id('/')}/link-graph?hops=2&limit=5`);
-    assert.equal(cut.body.nodes.length, 5);
-    assert.equal(cut.body.truncated, true);
-    assertProblem(await t.get(`/pages/${id('/')}/link-graph?hops=4`), 400, 'validation');
-    assertProblem(await t.get('/pages/999999/link-graph'), 404, 'not-found');
+    const cut = await t.call('graph.focus', { page_id: id('/'), hops: 2, limit: 5 });
+    assert.equal(cut.nodes.length, 5);
+    assert.equal(cut.truncated, true);
+    assertProblem(await t.send('graph.focus', { page_id: id('/'), hops: 4 }), 400, 'validation');
+    assertProblem(await t.send('graph.focus', { page_id: 999999 }), 404, 'not-found');
   });
 });
 
 describe('GET /sites/{id}/link-graph/link-impact', () => {
   it('lists the pages a removed link cuts off, and none for a link the header repeats', async () => {
     const { source, target, lost } = SECTIONED.chainLink;
-    const res = await t.get(
-      `/sites/${siteId}/link-graph/link-impact?source=${id(source)}&target=${id(target)}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body.link, { source: id(source), target: id(target) });
-    assert.equal(res.body.total, lost.length);
+    const res = await t.call('graph.linkImpact', { site_id: siteId, source: id(source), target: id(target) });
+    assert.deepEqual(res.link, { source: id(source), target: id(target) });
+    assert.equal(res.total, lost.length);
     assert.deepEqual(
-      (res.body.pages as { page: { url: string }; depth_before: number; depth_after: number | null }[]).map(
-        (p) => [p.page.url, p.depth_before, p.depth_after],
-      ),
+      res.pages.map((p) => [p.page.url, p.depth_before, p.depth_after]),
       lost.map((p) => [site.url(p), SECTIONED.deepPath.indexOf(p), null]),
     );
-    const redundant = await t.get(
-      `/sites/${siteId}/link-graph/link-impact?source=${id(SECTIONED.redundantLink.source)}&target=${id(SECTIONED.redundantLink.target)}`,
-    );
-    assert.deepEqual(redundant.body.pages, []);
-    assert.equal(redundant.body.total, 0);
+    const redundant = await t.call('graph.linkImpact', {
+      site_id: siteId,
+      source: id(SECTIONED.redundantLink.source),
+      target: id(SECTIONED.redundantLink.target),
+    });
+    assert.deepEqual(redundant.pages, []);
+    assert.equal(redundant.total, 0);
   });
 
   it('is a 404 when there is no such link', async () => {
-    const res = await t.get(
-      `/sites/${siteId}/link-graph/link-impact?source=${id(SECTIONED.deepPage)}&target=${id('/guides/setup/')}`,
-    );
-    assertProblem(res, 404, 'not-found');
-    assert.match(res.body.detail, /has no link/);
+    const res = await t.send('graph.linkImpact', {
+      site_id: siteId,
+      source: id(SECTIONED.deepPage),
+      target: id('/guides/setup/'),
+    });
+    assert.match(assertProblem(res, 404, 'not-found').detail, /has no link/);
   });
 });
 
 describe('GET /sites/{id}/link-graph', () => {
   it('carries the new node fields: indexability, dead ends, clicks', async () => {
-    const res = await t.get(`/sites/${siteId}/link-graph?limit=10000&include_orphans=true`);
-    const nodes = new Map(
-      (
-        res.body.nodes as { url: string; indexable: boolean; dead_end: boolean; clicks: null; group: null }[]
-      ).map((n) => [n.url, n]),
-    );
+    const res = await t.call('graph.linkGraph', { site_id: siteId, limit: 10000, include_orphans: true });
+    const nodes = new Map(res.nodes.map((n) => [n.url, n]));
     assert.equal(nodes.get(site.url(SECTIONED.noindex))!.indexable, false);
     assert.equal(nodes.get(site.url(SECTIONED.deadEnd))!.dead_end, true);
     assert.equal(nodes.get(site.url('/'))!.dead_end, false);

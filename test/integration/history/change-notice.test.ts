@@ -30,34 +30,32 @@ const settled = () => jobsSettled(t);
 
 describe('change notices', () => {
   it('tell what changed after a scheduled crawl, once, and never after a manual one', async () => {
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: site.startUrl,
       settings: { max_requests_per_second: 200, concurrency: 4, use_sitemaps: false },
     });
-    const siteId = created.body.id as number;
-    await t.post('/crawl/start', { site_id: siteId });
+    const siteId = created.id;
+    await t.call('crawl.start', { site_id: siteId });
     await settled();
     site.setVersion(2);
-    await t.post('/crawl/start', { site_id: siteId });
+    await t.call('crawl.start', { site_id: siteId });
     await settled();
     assert.equal(events.length, 0, 'a manual crawl sends no notice');
 
     site.setVersion(1);
-    const set = await t.patch(`/sites/${siteId}`, { settings: { crawl_schedule: '*/15 * * * *' } });
-    assert.equal(set.status, 200, JSON.stringify(set.body));
+    await t.call('sites.update', { site_id: siteId, settings: { crawl_schedule: '*/15 * * * *' } });
     await clock.advanceTo('2030-01-07T10:15:00.000Z', () => t.scheduler!.settled());
     await settled();
     assert.equal(events.length, 1, JSON.stringify(events));
     const [event] = events;
-    const snapshots = (await t.get(`/sites/${siteId}/snapshots`)).body.items as { crawl_id: number }[];
+    const snapshots = (await t.call('history.snapshots', { site_id: siteId })).items;
     assert.deepEqual([event!.from, event!.to], [snapshots[1]!.crawl_id, snapshots[0]!.crawl_id]);
     // Version 1 again: the new arrivals, the offers page and the broken link's target are gone.
     assert.match(event!.message, /^127\.0\.0\.1: .*\b4 pages removed$/);
     assert.equal(event!.summary.removed, 4);
 
     // A later audit of the same crawl (as after a similarity analysis) tells nothing new.
-    const audit = await t.post(`/sites/${siteId}/audit`, {});
-    assert.equal(audit.status, 202, JSON.stringify(audit.body));
+    await t.call('audit.run', { site_id: siteId });
     await settled();
     assert.equal(events.length, 1);
   });

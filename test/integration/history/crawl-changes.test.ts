@@ -5,10 +5,11 @@
  * a typo fix by the embeddings; a page's history and the snapshot list must agree.
  */
 import assert from 'node:assert/strict';
+import type { CallAnswer } from '../../../server/contract/index.js';
 import type { Change } from '../../../server/schemas/history.js';
 import { after, before, describe, it } from 'node:test';
 import { crawlSettled } from '../../helpers/crawl-site.js';
-import { TEST_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { TEST_TOKEN, assertProblem, bytesOf, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startChangingSite, type ChangingSite } from '../../fixtures/servers/changing-site.js';
 
 let t: TestApp;
@@ -26,11 +27,11 @@ type ChangeItem = Change;
 before(async () => {
   t = await createTestApp({ followUps: true });
   site = await startChangingSite();
-  const created = await t.post('/sites', {
+  const created = await t.call('sites.create', {
     start_url: site.startUrl,
     settings: { max_requests_per_second: 200, concurrency: 4, use_sitemaps: false },
   });
-  siteId = created.body.id as number;
+  siteId = created.id;
 });
 after(async () => {
   await t.close();
@@ -40,31 +41,31 @@ after(async () => {
 describe('crawl history', () => {
   it('has nothing to compare after one crawl, and says so', async () => {
     await crawl();
-    const snapshots = (await t.get(`/sites/${siteId}/snapshots`)).body;
+    const snapshots = await t.call('history.snapshots', { site_id: siteId });
     assert.equal(snapshots.items.length, 1);
-    assert.equal(snapshots.items[0].crawl_id, crawls[0]);
-    const res = await t.get(`/sites/${siteId}/changes`);
-    assert.equal(res.status, 404);
-    assert.match(res.body.detail, /one finished crawl/);
+    assert.equal(snapshots.items[0]!.crawl_id, crawls[0]);
+    const res = await t.send('history.changes', { site_id: siteId });
+    assert.match(assertProblem(res, 404, 'not-found').detail, /one finished crawl/);
   });
 
   it('lists exactly the changes the editors made, with before and after', async () => {
     site.setVersion(2);
     await crawl();
     const all: ChangeItem[] = [];
-    let cursor: string | null = null;
+    let cursor: string | undefined;
     let summary: Record<string, number> = {};
     do {
-      const res = await t.get(
-        `/sites/${siteId}/changes?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.equal(res.body.from.crawl_id, crawls[0]);
-      assert.equal(res.body.to.crawl_id, crawls[1]);
-      assert.equal(res.body.issues_compared, true);
-      summary = res.body.summary;
-      all.push(...(res.body.items as ChangeItem[]));
-      cursor = res.body.next_cursor;
+      const page: CallAnswer<'history.changes'> = await t.call('history.changes', {
+        site_id: siteId,
+        limit: 7,
+        cursor,
+      });
+      assert.equal(page.from.crawl_id, crawls[0]);
+      assert.equal(page.to.crawl_id, crawls[1]);
+      assert.equal(page.issues_compared, true);
+      summary = page.summary;
+      all.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
     } while (cursor);
 
     const path = (u: string) => new URL(u).pathname;
@@ -111,8 +112,8 @@ describe('crawl history', () => {
     assert.ok(one('/tents', 'title_changed').page_id! > 0);
 
     // The embeddings tell a rewrite from a typo fix.
-    const typo = one('/guides/layering', 'content_changed').after!.cosine as number;
-    const rewrite = one('/guides/packing', 'content_changed').after!.cosine as number;
+    const typo = Number(one('/guides/layering', 'content_changed').after!.cosine);
+    const rewrite = Number(one('/guides/packing', 'content_changed').after!.cosine);
     assert.ok(typo > 0.97, `typo fix cosine ${typo}`);
     assert.ok(rewrite < typo - 0.05, `rewrite cosine ${rewrite} vs typo ${typo}`);
 
@@ -131,15 +132,15 @@ describe('crawl history', () => {
     // The summary counts every kind, the filter does not change it.
     const counted = Object.values(summary).reduce((a, b) => a + b, 0);
     assert.equal(counted, all.length);
-    const filtered = await t.get(`/sites/${siteId}/changes?change=added,removed`);
-    assert.deepEqual((filtered.body.items as ChangeItem[]).map((c) => `${path(c.url)} ${c.change}`).sort(), [
+    const filtered = await t.call('history.changes', { site_id: siteId, change: ['added', 'removed'] });
+    assert.deepEqual(filtered.items.map((c) => `${path(c.url)} ${c.change}`).sort(), [
       '/about-us added',
       '/discontinued removed',
       '/gone-page added',
       '/new-arrivals added',
       '/offers added',
     ]);
-    assert.deepEqual(filtered.body.summary, summary);
+    assert.deepEqual(filtered.summary, summary);
 
     // The same list as a file, for any two crawls.
     const csv = await t.get(`/export/changes.csv?site_id=${siteId}&from=${crawls[0]}&to=${crawls[1]}`);
@@ -160,7 +161,7 @@ describe('crawl history', () => {
         res.on('end', () => cb(null, Buffer.concat(chunks)));
       });
     assert.equal(xlsx.status, 200);
-    assert.equal((xlsx.body as Buffer).subarray(0, 2).toString(), 'PK');
+    assert.equal(bytesOf(xlsx).subarray(0, 2).toString(), 'PK');
 
     // The notice a scheduled crawl would send: only what matters by default, everything with `all`.
     const notice = t.services.history.notice(siteId, crawls[1]!)!;
@@ -169,68 +170,57 @@ describe('crawl history', () => {
       notice.message,
       /^127\.0\.0\.1: \d+ new high-priority issues?, 2 indexable pages changed status, 1 page removed$/,
     );
-    assert.equal((await t.patch('/settings', { change_notices: 'all' })).status, 200);
+    await t.call('system.updateSettings', { change_notices: 'all' });
     assert.match(
       t.services.history.notice(siteId, crawls[1]!)!.message,
       /1 page removed, 4 pages added, \d+ pages changed$/,
     );
-    assert.equal((await t.patch('/settings', { change_notices: 'off' })).status, 200);
+    await t.call('system.updateSettings', { change_notices: 'off' });
     assert.equal(t.services.history.notice(siteId, crawls[1]!), null);
-    assert.equal((await t.patch('/settings', { change_notices: 'important' })).status, 200);
+    await t.call('system.updateSettings', { change_notices: 'important' });
   });
 
   it('keeps a page’s states crawl by crawl, and refuses crawls that are not snapshots', async () => {
-    const tents = (await t.get(`/pages?site_id=${siteId}&limit=100`)).body.items.find((p: { url: string }) =>
-      p.url.endsWith('/tents'),
-    );
-    const history = (await t.get(`/pages/${tents.id}/history`)).body;
+    const { items } = await t.call('pages.list', { site_id: siteId, limit: 100 });
+    const tents = items.find((p) => p.url.endsWith('/tents'));
+    assert.ok(tents, 'the tents page was crawled');
+    const history = await t.call('history.page', { page_id: tents.id });
     assert.deepEqual(
-      history.items.map((e: { crawl_id: number; state: { title: string }; changes: string[] }) => [
-        e.crawl_id,
-        e.state.title,
-        e.changes,
-      ]),
+      history.items.map((e) => [e.crawl_id, e.state?.title, e.changes]),
       [
         [crawls[1], 'Tents and shelters', ['title_changed']],
         [crawls[0], 'Tents', []],
       ],
     );
-    const wrong = await t.get(`/sites/${siteId}/changes?from=${crawls[1]}&to=${crawls[0]}`);
-    assert.equal(wrong.status, 400);
+    const wrong = await t.send('history.changes', { site_id: siteId, from: crawls[1], to: crawls[0] });
     assert.deepEqual(
-      wrong.body.errors.map((e: { path: string }) => e.path),
+      assertProblem(wrong, 400, 'validation').errors.map((e) => e.path),
       ['query.from'],
     );
-    const unknown = await t.get(`/sites/${siteId}/changes?from=999999`);
-    assert.equal(unknown.status, 400);
-    assert.match(unknown.body.detail, /Crawl 999999 has no snapshot/);
+    const unknown = await t.send('history.changes', { site_id: siteId, from: 999999 });
+    assert.match(assertProblem(unknown, 400, 'validation').detail, /Crawl 999999 has no snapshot/);
   });
 
   it('folds old snapshots away past keep_crawls and still compares what is left', async () => {
-    assert.equal((await t.patch('/settings', { keep_crawls: 2 })).status, 200);
+    await t.call('system.updateSettings', { keep_crawls: 2 });
     site.setVersion(1);
     await crawl();
-    const snapshots = (await t.get(`/sites/${siteId}/snapshots`)).body.items.map(
-      (s: { crawl_id: number }) => s.crawl_id,
-    );
+    const snapshots = (await t.call('history.snapshots', { site_id: siteId })).items.map((s) => s.crawl_id);
     assert.deepEqual(snapshots, [crawls[2], crawls[1]]);
     // Back to version 1: the changes from crawl 2 to crawl 3 undo the editors' round.
-    const back = (await t.get(`/sites/${siteId}/changes?change=removed,added`)).body;
-    assert.deepEqual(
-      (back.items as ChangeItem[]).map((c) => `${new URL(c.url).pathname} ${c.change}`).sort(),
-      [
-        '/about-us removed',
-        '/discontinued added',
-        '/gone-page removed',
-        '/new-arrivals removed',
-        '/offers removed',
-      ],
-    );
+    const back = await t.call('history.changes', { site_id: siteId, change: ['removed', 'added'] });
+    assert.deepEqual(back.items.map((c) => `${new URL(c.url).pathname} ${c.change}`).sort(), [
+      '/about-us removed',
+      '/discontinued added',
+      '/gone-page removed',
+      '/new-arrivals removed',
+      '/offers removed',
+    ]);
     // After the fold, crawl 2's states are still whole: its pages read as they were.
     const states = t.db
       .prepare('SELECT COUNT(*) AS n FROM url_states WHERE crawl_id = ? AND present = 1')
       .get(crawls[1]) as { n: number };
-    const pages = (await t.get(`/sites/${siteId}/snapshots`)).body.items[1].urls as number;
+    const pages = (await t.call('history.snapshots', { site_id: siteId })).items[1]?.urls;
     assert.equal(states.n, pages, 'the oldest kept snapshot holds every page');
   });
 });

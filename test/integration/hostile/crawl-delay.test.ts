@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FINISHED_STATUSES, type JobStatus } from '../../../server/schemas/jobs.js';
-import { runJob } from '../../helpers/crawl-site.js';
+import { FINISHED_STATUSES } from '../../../server/schemas/jobs.js';
+import { jobResult } from '../../helpers/crawl-site.js';
 import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 
 const PAGES: Record<string, [string, string]> = {
@@ -38,11 +38,6 @@ after(async () => {
   server.close();
 });
 
-interface JobView {
-  status: JobStatus;
-  progress: { message: string };
-}
-
 const hostOf = (s: Server) => `127.0.0.1:${(s.address() as AddressInfo).port}`;
 const noteFor = (host: string) =>
   `robots.txt asks for a Crawl-delay of 3000000 s on host ${host}; Siteloupe waits 60 s at most.`;
@@ -50,31 +45,28 @@ const noteFor = (host: string) =>
 describe('a robots.txt Crawl-delay longer than a timer holds', () => {
   // robots.txt and the start page go out before the delay is known, so a one-page crawl ends at once.
   it('is named in the notes of the crawl result', async () => {
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `http://${hostOf(server)}/next`,
       settings: { use_sitemaps: false },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const result = await runJob(t, '/crawl/start', { site_id: created.body.id }, 5000);
+    const result = await jobResult(t, await t.call('crawl.start', { site_id: created.id }), 5000);
     assert.deepEqual(result.notes, [noteFor(hostOf(server))]);
   });
 
   it('paces the host at the 60 s cap, notes the cap and still cancels at once', async () => {
     const host = hostOf(server);
     requests.clear();
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: `http://${host}/`,
       settings: { max_requests_per_second: 1000, concurrency: 2, use_sitemaps: false },
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const started = await t.post('/crawl/start', { site_id: created.body.id });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
-    const jobUrl = `/jobs/${started.body.id}`;
+    const started = await t.call('crawl.start', { site_id: created.id });
+    const readJob = () => t.call('jobs.get', { job_id: started.id });
 
     const note = noteFor(host);
     const job = await waitFor(
       async () => {
-        const j = (await t.get(jobUrl)).body as JobView;
+        const j = await readJob();
         return j.progress.message.includes(note) || FINISHED_STATUSES.includes(j.status) ? j : undefined;
       },
       5000,
@@ -87,11 +79,10 @@ describe('a robots.txt Crawl-delay longer than a timer holds', () => {
     await sleep(300);
     assert.equal(requests.get('/next'), undefined, '/next was not fetched before its slot');
 
-    const cancelled = await t.post(`/crawl/jobs/${started.body.id}/cancel`, {});
-    assert.ok(cancelled.status < 300, JSON.stringify(cancelled.body));
+    await t.call('crawl.cancel', { job_id: started.id });
     const ended = await waitFor(
       async () => {
-        const j = (await t.get(jobUrl)).body as JobView;
+        const j = await readJob();
         return FINISHED_STATUSES.includes(j.status) ? j : undefined;
       },
       2000,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runJob } from '../../helpers/crawl-site.js';
+import { jobResult } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { HUGE_BYTES, startHostileSite, type HostileSite } from '../../fixtures/servers/hostile-site.js';
 import { CAFE_TITLE, JA_TITLE, MANY_LINKS, NORMAL_PAGES } from '../../fixtures/servers/hostile-pages.js';
@@ -61,12 +61,11 @@ describe('crawling a hostile site', () => {
     'finishes with every URL classified, memory bounded and the ordinary pages intact',
     { timeout: 90_000 },
     async () => {
-      const created = await t.post('/sites', { start_url: site.startUrl, settings: SETTINGS });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      const siteId = created.body.id as number;
+      const created = await t.call('sites.create', { start_url: site.startUrl, settings: SETTINGS });
+      const siteId = created.id;
       const baseline = process.memoryUsage().rss;
-      const { value: result, peak } = await peakRss(() =>
-        runJob(t, '/crawl/start', { site_id: siteId }, 80_000),
+      const { value: result, peak } = await peakRss(async () =>
+        jobResult(t, await t.call('crawl.start', { site_id: siteId }), 80_000),
       );
 
       const rows = t.db

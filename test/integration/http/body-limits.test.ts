@@ -86,7 +86,7 @@ describe('JSON nesting depth', () => {
     const from = logs.length;
     const text = `{"method":"POST","path":"/sites","body":${deepArray(DEEP)}}`;
     const res = await postText('/proxy', text);
-    const p = assertProblem(res, 400, 'validation') as { detail: string; errors?: { path: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.match(p.detail, new RegExp(`\\b${MAX_JSON_DEPTH}\\b`));
     assert.deepEqual(
       p.errors?.map((e) => e.path),
@@ -170,7 +170,7 @@ describe('bodies that do not decompress', () => {
         'content-type': 'application/json',
         'content-encoding': encoding,
       });
-      const p = assertProblem(res, 400, 'validation') as { errors?: { path: string }[] };
+      const p = assertProblem(res, 400, 'validation');
       assert.ok(
         p.errors?.some((e) => e.path === 'body.zz_unknown'),
         JSON.stringify(p),

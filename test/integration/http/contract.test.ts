@@ -20,6 +20,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { z } from 'zod';
+import { Problem } from '../../../server/schemas/common.js';
+import { Job } from '../../../server/schemas/jobs.js';
+import { problemType } from '../../../server/schemas/problems.js';
 import { apiData } from '../../helpers/api-data.js';
 import { exampleRequests, type Example, type ExampleOptions } from '../../helpers/api-examples.js';
 import {
@@ -72,14 +76,15 @@ const PREPARE: Record<string, () => Promise<Partial<ExampleOptions>>> = {
   'crawl.resume': async () => ({ path: { job_id: String(await cancelledCrawl(t, held)) } }),
   // A rule made for the deletion: the seeded ones may have gone with a site deleted before it.
   'extraction.delete': async () => {
-    const sites = (await t.get('/sites?limit=100')).body.items as { id: number; extractors: number }[];
+    const sites = (await t.call('sites.list', { limit: 100 })).items;
     const siteId = sites.find((x) => x.extractors < 50)!.id;
-    const rule = await t.post(`/sites/${siteId}/extractors`, {
+    const rule = await t.call('extraction.create', {
+      site_id: siteId,
       name: 'contract-delete',
       kind: 'css',
       selector: 'h1',
     });
-    return { path: { site_id: String(siteId), extractor_id: String(rule.body.id) } };
+    return { path: { site_id: String(siteId), extractor_id: String(rule.id) } };
   },
   // A file body has no schema to draw from: a Search Console "Pages" export of the home page.
   'analytics.gscImport': async () => ({
@@ -119,8 +124,7 @@ before(async () => {
   gsc = await startFakeSearchConsole({
     serviceAccount: { email: account.key.client_email, publicKeyPem: account.publicKeyPem },
   });
-  const settings = await t.patch('/settings', { gsc_api_root: gsc.apiRoot, gsc_token_url: gsc.tokenUrl });
-  assert.equal(settings.status, 200, JSON.stringify(settings.body));
+  await t.call('system.updateSettings', { gsc_api_root: gsc.apiRoot, gsc_token_url: gsc.tokenUrl });
   const put = await t.http.put('/analytics/gsc/credentials').set(t.auth).send(account.key);
   assert.equal(put.status, 200, JSON.stringify(put.body));
 
@@ -174,8 +178,8 @@ after(async () => {
   // Cancelled jobs stop at their next checkpoint; let them, so closing does not interrupt one mid-write.
   await waitFor(
     async () => {
-      const res = await t.get('/jobs?status=queued,running&limit=1');
-      return res.body.items?.length === 0 ? true : undefined;
+      const { items } = await t.call('jobs.list', { status: ['queued', 'running'], limit: 1 });
+      return items.length === 0 ? true : undefined;
     },
     20_000,
     'cancelled jobs to stop',
@@ -258,28 +262,31 @@ function checkExpectation(req: ApiRequest, res: RawAnswer, body: unknown): boole
   if (req.expect === 'valid') {
     assert.ok(![401, 413, 415].includes(res.status), `a valid request was refused as such\n${what}`);
     if (res.status === 403)
-      assert.equal((body as { type: string }).type, 'urn:siteloupe:problem:internal-route', what);
+      assert.equal(Problem.safeParse(body).data?.type, problemType('internal-route'), what);
   }
-  const problem = body as { type?: string; errors?: { path: string }[] } | undefined;
-  if (!req.expectField || problem?.type !== 'urn:siteloupe:problem:validation') return false;
+  const problem = Problem.safeParse(body).data;
+  if (!req.expectField || problem?.type !== problemType('validation')) return false;
   const field = req.expectField;
-  const named = problem.errors!.some((e) => e.path === field || e.path.startsWith(`${field}.`));
+  const named = problem.errors?.some((e) => e.path === field || e.path.startsWith(`${field}.`));
   assert.ok(named, `the validation problem does not name ${field}\n${what}`);
   return true;
 }
 
 async function cancelStartedJob(req: ApiRequest, res: RawAnswer, body: unknown): Promise<void> {
   if (res.status !== 202) return;
-  const id = (body as { id?: number } | undefined)?.id;
-  assert.equal(typeof id, 'number', `a 202 carries the job\n${describeRequest(req, res)}`);
-  assert.equal(res.headers.location, `/jobs/${id}`, describeRequest(req, res));
-  const cancel = await t.post(`/jobs/${id}/cancel`);
+  const job = Job.safeParse(body);
+  assert.ok(job.success, `a 202 carries the job\n${describeRequest(req, res)}`);
+  assert.equal(res.headers.location, `/jobs/${job.data.id}`, describeRequest(req, res));
+  const cancel = await t.send('jobs.cancel', { job_id: job.data.id });
   assert.ok([200, 409].includes(cancel.status), JSON.stringify(cancel.body));
 }
 
+/** What the pager reads of any list's answer. */
+const ListPage = z.looseObject({ next_cursor: z.string().nullable() });
+
 /** A `next_cursor` must take the same query to its next page: cursors are checked where they are valid. */
 async function followNextPage(op: Operation, req: ApiRequest, res: RawAnswer, body: unknown): Promise<void> {
-  const cursor = (body as { next_cursor?: unknown } | undefined)?.next_cursor;
+  const cursor = ListPage.safeParse(body).data?.next_cursor;
   if (res.status !== 200 || typeof cursor !== 'string') return;
   const [pathname, query = ''] = req.path.split('?');
   const params = new URLSearchParams(query);

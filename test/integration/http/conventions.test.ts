@@ -127,14 +127,14 @@ describe('problem+json for bad requests', () => {
       colour: 'red',
       settings: { max_pagez: 1 },
     });
-    const p = assertProblem(res, 400, 'validation') as { errors: { path: string; message: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.deepEqual(p.errors.map((e) => e.path).sort(), ['body.colour', 'body.settings.max_pagez']);
     assert.match(p.errors[0]!.message, /not a known field/);
   });
 
   it('an empty body names the missing fields', async () => {
     const res = await t.http.post('/sites').set(t.auth);
-    const p = assertProblem(res, 400, 'validation') as { errors: { path: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.deepEqual(
       p.errors.map((e) => e.path),
       ['body.start_url'],
@@ -149,11 +149,9 @@ describe('problem+json for bad requests', () => {
   });
 
   it('bad path and query parameters → 400 with their paths', async () => {
-    const p = assertProblem(await t.get('/sites/abc'), 400, 'validation') as { errors: { path: string }[] };
+    const p = assertProblem(await t.get('/sites/abc'), 400, 'validation');
     assert.equal(p.errors[0]!.path, 'path.site_id');
-    const q = assertProblem(await t.get('/sites?limit=5000&bogus=1'), 400, 'validation') as {
-      errors: { path: string }[];
-    };
+    const q = assertProblem(await t.get('/sites?limit=5000&bogus=1'), 400, 'validation');
     assert.deepEqual(q.errors.map((e) => e.path).sort(), ['query.bogus', 'query.limit']);
     assertProblem(await t.get('/sites?cursor=not-a-cursor'), 400, 'validation');
   });

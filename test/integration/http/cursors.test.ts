@@ -12,9 +12,7 @@ let siteId: number;
 
 before(async () => {
   t = await createTestApp();
-  const created = await t.post('/sites', { start_url: 'http://127.0.0.1:9/' });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id;
+  siteId = (await t.call('sites.create', { start_url: 'http://127.0.0.1:9/' })).id;
 });
 after(async () => t.close());
 
@@ -36,11 +34,10 @@ describe('foreign cursors', () => {
   }
 
   it('still pages with the cursors the lists issue', async () => {
-    await t.post('/sites', { start_url: 'http://127.0.0.1:9/other/' });
-    const first = await t.get('/sites?limit=1');
-    assert.ok(first.body.next_cursor);
-    const second = await t.get(`/sites?limit=1&cursor=${first.body.next_cursor}`);
-    assert.equal(second.status, 200);
-    assert.notEqual(second.body.items[0].id, first.body.items[0].id);
+    await t.call('sites.create', { start_url: 'http://127.0.0.1:9/other/' });
+    const first = await t.call('sites.list', { limit: 1 });
+    assert.ok(first.next_cursor);
+    const second = await t.call('sites.list', { limit: 1, cursor: first.next_cursor });
+    assert.notEqual(second.items[0]!.id, first.items[0]!.id);
   });
 });

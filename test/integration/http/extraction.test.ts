@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startBlogSite, type BlogSite } from '../../fixtures/servers/blog-site.js';
 import { startShopSite, type ShopSite } from '../../fixtures/servers/shop-site.js';
+import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
 import { runJob } from '../../helpers/crawl-site.js';
 import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -37,15 +38,15 @@ const SHOP_RULES = [
   { name: 'old_brand', kind: 'contains', selector: 'greenway', source: 'main_text' },
 ] as const;
 
-type Item = { id: number; url: string; extract: Record<string, unknown> };
+type Item = CallAnswer<'pages.list'>['items'][number];
+type Rule = Omit<CallArgs<'extraction.create'>, 'site_id'>;
 
 /** A 400 validation problem whose errors name `field`. */
 function assertInvalid(
   res: { status: number; headers: Record<string, string>; body: unknown },
   field: string,
 ) {
-  assertProblem(res, 400, 'validation');
-  const errors = (res.body as { errors?: { path: string }[] }).errors ?? [];
+  const errors = assertProblem(res, 400, 'validation').errors ?? [];
   assert.ok(
     errors.some((e) => e.path === field),
     `expected an error at ${field}: ${JSON.stringify(res.body)}`,
@@ -62,17 +63,16 @@ describe('custom extraction API', () => {
     t = await createTestApp();
     shop = await startShopSite();
     blog = await startBlogSite();
-    const created = await t.post('/sites', {
+    const created = await t.call('sites.create', {
       start_url: shop.startUrl,
       settings: { max_requests_per_second: 500 },
     });
-    siteId = created.body.id;
+    siteId = created.id;
     for (const rule of SHOP_RULES) {
-      const res = await t.post(`/sites/${siteId}/extractors`, rule);
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-      assert.equal(res.body.needs_recrawl, false, 'a site never crawled has no stale pages');
+      const saved = await t.call('extraction.create', { site_id: siteId, ...rule });
+      assert.equal(saved.needs_recrawl, false, 'a site never crawled has no stale pages');
     }
-    await runJob(t, '/crawl/start', { site_id: siteId });
+    await runJob(t, 'crawl.start', { site_id: siteId });
   });
   after(async () => {
     await t.close();
@@ -81,22 +81,27 @@ describe('custom extraction API', () => {
   });
 
   const pageOf = async (url: string): Promise<Item> => {
-    const res = await t.get(`/pages?site_id=${siteId}&limit=200`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const item = (res.body.items as Item[]).find((i) => i.url === url);
+    const { items } = await t.call('pages.list', { site_id: siteId, limit: 200 });
+    const item = items.find((i) => i.url === url);
     assert.ok(item, `${url} was crawled`);
     return item;
   };
 
+  const ruleNamed = async (name: string) => {
+    const rule = (await t.call('extraction.list', { site_id: siteId })).items.find((r) => r.name === name);
+    assert.ok(rule, `a rule named ${name}`);
+    return rule;
+  };
+
   it('lists the rules and counts them on the site', async () => {
-    const list = await t.get(`/sites/${siteId}/extractors`);
+    const list = await t.call('extraction.list', { site_id: siteId });
     assert.deepEqual(
-      list.body.items.map((r: { name: string }) => r.name),
+      list.items.map((r) => r.name),
       SHOP_RULES.map((r) => r.name),
     );
-    assert.equal((await t.get(`/sites/${siteId}`)).body.extractors, SHOP_RULES.length);
-    const search = list.body.items.find((r: { name: string }) => r.name === 'has_gtag');
-    assert.equal(search.take, 'exists', 'a search rule always answers a boolean');
+    assert.equal((await t.call('sites.get', { site_id: siteId })).extractors, SHOP_RULES.length);
+    const search = list.items.find((r) => r.name === 'has_gtag');
+    assert.equal(search?.take, 'exists', 'a search rule always answers a boolean');
   });
 
   it('stores each rule’s value on every crawled page', async () => {
@@ -124,15 +129,18 @@ describe('custom extraction API', () => {
     const home = await pageOf(shop.startUrl);
     assert.equal(home.extract.has_gtag, true);
     assert.equal(home.extract.sku, null);
-    const detail = await t.get(`/pages/${trowel.id}`);
-    assert.deepEqual(detail.body.extract, trowel.extract);
+    const detail = await t.call('pages.get', { page_id: trowel.id });
+    assert.deepEqual(detail.extract, trowel.extract);
   });
 
   it('filters on a rule’s values', async () => {
+    // Filters on rules are keys the contract cannot list (`extract.<rule>`): sent raw, read typed.
     const urls = async (query: string) => {
       const res = await t.get(`/pages?site_id=${siteId}&limit=200&${query}`);
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      return (res.body.items as Item[]).map((i) => i.url).sort();
+      return t
+        .answer('pages.list', res)
+        .items.map((i) => i.url)
+        .sort();
     };
     assert.deepEqual(
       await urls('extract.has_gtag=false'),
@@ -149,19 +157,20 @@ describe('custom extraction API', () => {
   });
 
   it('sorts by a rule’s first value, numbers as numbers, pages without one last', async () => {
-    const res = await t.get(`/pages?site_id=${siteId}&limit=3&sort=-extract.ld_price`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const first = await t.call('pages.list', { site_id: siteId, limit: 3, sort: '-extract.ld_price' });
     assert.deepEqual(
-      res.body.items.map((i: Item) => i.extract.ld_price),
+      first.items.map((i) => i.extract.ld_price),
       ['1249.00', '31.50', '24.99'],
     );
-    const next = await t.get(
-      `/pages?site_id=${siteId}&limit=3&sort=-extract.ld_price&cursor=${res.body.next_cursor}`,
-    );
-    assert.equal(next.status, 200, JSON.stringify(next.body));
-    assert.equal(next.body.items[0].extract.ld_price, '19.50');
-    const asc = await t.get(`/pages?site_id=${siteId}&limit=200&sort=extract.price`);
-    const prices = asc.body.items.map((i: Item) => i.extract.price);
+    const next = await t.call('pages.list', {
+      site_id: siteId,
+      limit: 3,
+      sort: '-extract.ld_price',
+      cursor: first.next_cursor ?? undefined,
+    });
+    assert.equal(next.items[0]?.extract.ld_price, '19.50');
+    const asc = await t.call('pages.list', { site_id: siteId, limit: 200, sort: 'extract.price' });
+    const prices = asc.items.map((i) => i.extract.price);
     // The moss rake's price is written by a script: not in the HTML as fetched.
     assert.deepEqual(prices.slice(0, 4), ['€19.50', '€24.99', '€1,249.00', null]);
     assert.equal(prices.at(-1), null);
@@ -189,9 +198,15 @@ describe('custom extraction API', () => {
   });
 
   it('refuses bad selectors and impossible combinations, naming the field', async () => {
-    const bad = async (rule: object, field: string) =>
+    const bad = async (rule: Partial<Rule>, field: string) =>
       assertInvalid(
-        await t.post(`/sites/${siteId}/extractors`, { name: 'bad', kind: 'css', selector: 'p', ...rule }),
+        await t.send('extraction.create', {
+          site_id: siteId,
+          name: 'bad',
+          kind: 'css',
+          selector: 'p',
+          ...rule,
+        }),
         field,
       );
     await bad({ selector: 'div[' }, 'body.selector');
@@ -210,74 +225,86 @@ describe('custom extraction API', () => {
   });
 
   it('keeps names unique per site whatever their case, and caps a site at 50 rules', async () => {
-    const dup = await t.post(`/sites/${siteId}/extractors`, { name: 'PRICE', kind: 'css', selector: 'p' });
-    assert.equal(dup.status, 409);
+    const dup = await t.send('extraction.create', {
+      site_id: siteId,
+      name: 'PRICE',
+      kind: 'css',
+      selector: 'p',
+    });
     assert.deepEqual(
-      dup.body.errors.map((e: { path: string }) => e.path),
+      assertProblem(dup, 409, 'conflict').errors?.map((e) => e.path),
       ['body.name'],
       'the form can show it under the name',
     );
-    const other = (await t.post('/sites', { start_url: blog.startUrl })).body.id;
-    for (let i = 0; i < 50; i++) {
-      const res = await t.post(`/sites/${other}/extractors`, { name: `r${i}`, kind: 'css', selector: 'p' });
-      assert.equal(res.status, 201);
-    }
-    const over = await t.post(`/sites/${other}/extractors`, { name: 'r50', kind: 'css', selector: 'p' });
-    assert.equal(over.status, 409);
-    assert.match(over.body.detail, /50/);
-    await t.del(`/sites/${other}`);
+    const other = (await t.call('sites.create', { start_url: blog.startUrl })).id;
+    for (let i = 0; i < 50; i++)
+      await t.call('extraction.create', { site_id: other, name: `r${i}`, kind: 'css', selector: 'p' });
+    const over = await t.send('extraction.create', {
+      site_id: other,
+      name: 'r50',
+      kind: 'css',
+      selector: 'p',
+    });
+    assert.match(assertProblem(over, 409, 'conflict').detail, /50/);
+    await t.call('sites.delete', { site_id: other });
   });
 
   it('marks a changed html rule as needing a re-crawl, and a renamed one not', async () => {
-    const rule = (await t.get(`/sites/${siteId}/extractors`)).body.items.find(
-      (r: { name: string }) => r.name === 'sku',
-    );
-    const renamed = await t.patch(`/sites/${siteId}/extractors/${rule.id}`, { name: 'product_sku' });
-    assert.equal(renamed.status, 200);
-    assert.equal(renamed.body.needs_recrawl, false);
+    const rule = await ruleNamed('sku');
+    const renamed = await t.call('extraction.update', {
+      site_id: siteId,
+      extractor_id: rule.id,
+      name: 'product_sku',
+    });
+    assert.equal(renamed.needs_recrawl, false);
     assert.equal((await pageOf(shop.productUrl('steel-trowel'))).extract.product_sku, 'NW-TRW-001');
-    const changed = await t.patch(`/sites/${siteId}/extractors/${rule.id}`, {
+    const changed = await t.call('extraction.update', {
+      site_id: siteId,
+      extractor_id: rule.id,
       selector: '//span[@itemprop="sku"]',
     });
-    assert.equal(changed.body.needs_recrawl, true);
-    await runJob(t, '/crawl/start', { site_id: siteId });
-    assert.equal((await t.get(`/sites/${siteId}/extractors/${rule.id}`)).body.needs_recrawl, false);
+    assert.equal(changed.needs_recrawl, true);
+    await runJob(t, 'crawl.start', { site_id: siteId });
+    const read = await t.call('extraction.get', { site_id: siteId, extractor_id: rule.id });
+    assert.equal(read.needs_recrawl, false);
   });
 
   it('re-applies changed main-text rules from stored text, without a crawl', async () => {
-    const rule = (await t.get(`/sites/${siteId}/extractors`)).body.items.find(
-      (r: { name: string }) => r.name === 'old_brand',
-    );
-    const changed = await t.patch(`/sites/${siteId}/extractors/${rule.id}`, {
+    const rule = await ruleNamed('old_brand');
+    const changed = await t.call('extraction.update', {
+      site_id: siteId,
+      extractor_id: rule.id,
       selector: 'ten-year guarantee',
     });
-    assert.equal(changed.body.needs_recrawl, false, 'main-text rules are re-applied, not re-crawled');
-    const result = await runJob(t, `/sites/${siteId}/extractors/apply`, {});
+    assert.equal(changed.needs_recrawl, false, 'main-text rules are re-applied, not re-crawled');
+    const result = await runJob(t, 'extraction.apply', { site_id: siteId });
     assert.equal(result.rules, 1);
-    assert.ok((result.pages ?? 0) >= 8, JSON.stringify(result));
+    assert.ok(result.pages >= 8, JSON.stringify(result));
     assert.equal((await pageOf(shop.productUrl('steel-trowel'))).extract.old_brand, true);
     assert.equal((await pageOf(shop.startUrl)).extract.old_brand, false);
   });
 
   it('tries rules on one URL before a crawl, saved or not', async () => {
-    const saved = await t.post(`/sites/${siteId}/extractors/test`, { url: shop.productUrl('border-spade') });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    assert.equal(saved.body.status_code, 200);
-    assert.equal(saved.body.rendered, false);
-    const price = saved.body.results.find((r: { name: string }) => r.name === 'price');
+    const saved = await t.call('extraction.test', { site_id: siteId, url: shop.productUrl('border-spade') });
+    assert.equal(saved.status_code, 200);
+    assert.equal(saved.rendered, false);
+    const price = saved.results.find((r) => r.name === 'price');
     assert.deepEqual(price, { name: 'price', value: '€1,249.00', error: null });
 
-    const unsaved = await t.post(`/sites/${siteId}/extractors/test`, {
+    const unsaved = await t.call('extraction.test', {
+      site_id: siteId,
       url: `${shop.origin}/old-tools/`,
       rules: [{ name: 'cards', kind: 'css', selector: 'li.card a', take: 'attribute:href', all: true }],
     });
-    assert.equal(unsaved.status, 200, JSON.stringify(unsaved.body));
-    assert.equal(unsaved.body.final_url, `${shop.origin}/category/hand-tools/`, 'the redirect is followed');
-    assert.equal(unsaved.body.results[0].value.length, 5);
+    assert.equal(unsaved.final_url, `${shop.origin}/category/hand-tools/`, 'the redirect is followed');
+    const cards = unsaved.results[0]?.value;
+    assert.ok(Array.isArray(cards));
+    assert.equal(cards.length, 5);
 
-    assertInvalid(await t.post(`/sites/${siteId}/extractors/test`, { url: blog.startUrl }), 'body.url');
+    assertInvalid(await t.send('extraction.test', { site_id: siteId, url: blog.startUrl }), 'body.url');
     assertInvalid(
-      await t.post(`/sites/${siteId}/extractors/test`, {
+      await t.send('extraction.test', {
+        site_id: siteId,
         url: shop.startUrl,
         rules: [{ name: 'x', kind: 'xpath', selector: '//[' }],
       }),
@@ -286,11 +313,10 @@ describe('custom extraction API', () => {
   });
 
   it('deletes a rule with its values', async () => {
-    const rule = (await t.get(`/sites/${siteId}/extractors`)).body.items.find(
-      (r: { name: string }) => r.name === 'title_html',
-    );
-    assert.equal((await t.del(`/sites/${siteId}/extractors/${rule.id}`)).status, 204);
-    assert.equal((await t.get(`/sites/${siteId}/extractors/${rule.id}`)).status, 404);
+    const rule = await ruleNamed('title_html');
+    await t.call('extraction.delete', { site_id: siteId, extractor_id: rule.id });
+    const gone = await t.send('extraction.get', { site_id: siteId, extractor_id: rule.id });
+    assert.equal(gone.status, 404);
     assert.ok(!('title_html' in (await pageOf(shop.startUrl)).extract));
   });
 });

@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { FINISHED_STATUSES } from '../../../server/schemas/jobs.js';
 import { apiData, type ApiData } from '../../helpers/api-data.js';
 import { exampleRequests } from '../../helpers/api-examples.js';
 import {
@@ -92,8 +93,8 @@ async function finished(a: Answer): Promise<string | undefined> {
   const id = json(a).id as number;
   return waitFor(
     async () => {
-      const { status } = (await t.get(`/jobs/${id}`)).body as { status: string };
-      return ['succeeded', 'failed', 'cancelled'].includes(status) ? status : undefined;
+      const { status } = await t.call('jobs.get', { job_id: id });
+      return FINISHED_STATUSES.includes(status) ? status : undefined;
     },
     240_000,
     `job ${id}`,

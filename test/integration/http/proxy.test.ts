@@ -216,7 +216,7 @@ describe('the allowlist is the routes’ own x-stability', () => {
 describe('refusals', () => {
   async function refused(path: string, message: RegExp) {
     const res = await t.post('/proxy', { path, method: 'GET' });
-    const p = assertProblem(res, 400, 'validation') as { errors: { path: string; message: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.equal(p.errors[0]!.path, 'body.path', path);
     assert.match(p.errors[0]!.message, message, path);
   }
@@ -269,7 +269,7 @@ describe('refusals', () => {
       method: 'POST',
       body: { path: '/proxy', method: 'POST', body: { path: '/sites', method: 'GET' } },
     });
-    const p = assertProblem(nested, 400, 'validation') as { errors: { path: string; message: string }[] };
+    const p = assertProblem(nested, 400, 'validation');
     assert.equal(p.errors[0]!.path, 'body.path');
     assert.match(p.errors[0]!.message, /\/proxy itself/);
   });
@@ -318,7 +318,7 @@ describe('long paths and failed calls answer, never drop the connection', () => 
   it('a path too long once percent-encoded → 400 naming body.path', async () => {
     // 3000 characters pass the 8192-character limit but are 18000 once encoded, over Node's 16 KiB header limit.
     const res = await t.post('/proxy', { path: '/pages?q=' + 'é'.repeat(3000), method: 'GET' });
-    const p = assertProblem(res, 400, 'validation') as { errors: { path: string; message: string }[] };
+    const p = assertProblem(res, 400, 'validation');
     assert.equal(p.errors[0]!.path, 'body.path');
     assert.match(p.errors[0]!.message, /18009 characters once .* percent-encoded; at most 8192/);
     // Just under the limit once encoded still reaches the route.

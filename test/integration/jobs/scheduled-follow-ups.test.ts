@@ -19,8 +19,8 @@ const clock = new FakeClock('2030-01-07T10:07:00.000Z');
 before(async () => {
   site = await startFixtureSite({ articles: 4 });
   t = await createTestApp({ followUps: true, scheduler: { clock } });
-  const created = await t.post('/sites', { start_url: site.startUrl, settings: FAST_CRAWL });
-  siteId = created.body.id as number;
+  const created = await t.call('sites.create', { start_url: site.startUrl, settings: FAST_CRAWL });
+  siteId = created.id;
 });
 after(async () => {
   await t.close();
@@ -28,7 +28,7 @@ after(async () => {
 });
 
 const jobs = async (kind: Job['kind']): Promise<Job[]> =>
-  ((await t.get(`/jobs?site_id=${siteId}&kind=${kind}`)).body.items as Job[]).reverse();
+  (await t.call('jobs.list', { site_id: siteId, kind: [kind] })).items.reverse();
 
 /** Waits until the site has `count` jobs of `kind` and the last has succeeded; returns it. */
 async function nth(kind: Job['kind'], count: number): Promise<Job> {
@@ -48,7 +48,7 @@ async function nth(kind: Job['kind'], count: number): Promise<Job> {
 
 /** Sets a schedule a minute ahead and moves the clock to it: one scheduled crawl. */
 async function scheduledCrawl(slot: string): Promise<void> {
-  await t.patch(`/sites/${siteId}`, { settings: { crawl_schedule: '*/15 * * * *' } });
+  await t.call('sites.update', { site_id: siteId, settings: { crawl_schedule: '*/15 * * * *' } });
   await clock.advanceTo(slot, () => t.scheduler!.settled());
 }
 
@@ -63,8 +63,8 @@ describe('after a scheduled crawl', { timeout: 300_000 }, () => {
   });
 
   it('leaves the analysis to the analyst after a crawl they started', async () => {
-    await runJob(t, '/similarity/analyze', { site_id: siteId, thresholds: { related_reranker: 0.6 } });
-    await runJob(t, '/crawl/start', { site_id: siteId });
+    await runJob(t, 'similarity.analyze', { site_id: siteId, thresholds: { related_reranker: 0.6 } });
+    await runJob(t, 'crawl.start', { site_id: siteId });
     await nth('embed', 2);
     assert.equal((await jobs('similarity')).length, 1);
   });

@@ -21,29 +21,12 @@ import {
   startDocsServer,
   type DocsServer,
 } from '../../fixtures/python-docs/docs-server.js';
+import type { CallAnswer } from '../../../server/contract/index.js';
+import type { CheckId } from '../../../server/schemas/audit-checks.js';
+import type { Finding } from '../../../server/schemas/audit.js';
+import { findingOf } from '../../helpers/audit-findings.js';
 import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
-
-interface IssueBody {
-  check: string;
-  priority: 'high' | 'medium' | 'low';
-  urls: number;
-  share: number;
-}
-interface FindingBody {
-  url: string;
-  evidence: Record<string, unknown>;
-}
-interface PageBody {
-  url: string;
-  title: string | null;
-  indexable: boolean;
-}
-interface LinkTarget {
-  url: string;
-  status: number | null;
-  anchor_text: string | null;
-}
 
 /** The changelog every "What's New" page links to: Debian ships it as `changelog.html.gz`, so it answers 404. */
 const CHANGELOG = 'whatsnew/changelog.html';
@@ -59,15 +42,17 @@ const TIMING_CHECKS = new Set(['slow_response']);
 let t: TestApp;
 let docs: DocsServer;
 let siteId: number;
-let issues: IssueBody[] = [];
-const findings = new Map<string, FindingBody[]>();
-let pages: PageBody[] = [];
+let issues: CallAnswer<'audit.issues'>['items'] = [];
+const findings = new Map<CheckId, Finding[]>();
+let pages: CallAnswer<'pages.list'>['items'] = [];
 
 /** The page's path below the docs' root, as the files on disk are named. */
 const rel = (url: string) => new URL(url).pathname.slice(1);
 const fileText = (path: string) => readFileSync(join(PYTHON_DOCS_DIR, path), 'utf8');
-const listOf = (check: string) => findings.get(check) ?? [];
-const urlsOf = (check: string) =>
+const listOf = (check: CheckId) => findings.get(check) ?? [];
+/** A check's findings with their evidence typed by the check's evidence shape. */
+const typedList = <C extends CheckId>(check: C) => listOf(check).map((f) => findingOf(check, f));
+const urlsOf = (check: CheckId) =>
   listOf(check)
     .map((f) => rel(f.url))
     .sort();
@@ -103,31 +88,26 @@ function titleOnDisk(path: string): string {
   return (m?.[1] ?? '').replaceAll('&#8212;', '—').trim();
 }
 
-async function getAll<T>(path: string): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await t.get(`${path}${sep}limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    items.push(...(res.body.items as T[]));
-    cursor = res.body.next_cursor as string | null;
-  } while (cursor);
-  return items;
-}
-
 before(async () => {
   requirePythonDocs();
   t = await createTestApp();
   docs = await startDocsServer();
   // The whole manual: ~5–15 s of crawling on the 2-core dev machine, well inside the 2-minute budget.
   siteId = await crawlFixture(t, docs);
-  await runJob(t, `/sites/${siteId}/audit`, {});
-  issues = await getAll<IssueBody>(`/sites/${siteId}/issues`);
+  await runJob(t, 'audit.run', { site_id: siteId });
+  issues = await t.callAll('audit.issues', { site_id: siteId, limit: 1000 });
   for (const issue of issues) {
-    findings.set(issue.check, await getAll<FindingBody>(`/sites/${siteId}/issues/${issue.check}/urls`));
+    findings.set(
+      issue.check,
+      await t.callAll('audit.findings', { site_id: siteId, check: issue.check, limit: 1000 }),
+    );
   }
-  pages = await getAll<PageBody>(`/pages?site_id=${siteId}&status_code=200&content_type=text/html`);
+  pages = await t.callAll('pages.list', {
+    site_id: siteId,
+    status_code: [200],
+    content_type: 'text/html',
+    limit: 1000,
+  });
 });
 
 after(async () => {
@@ -157,9 +137,9 @@ describe('audit of the Python documentation', () => {
       assert.deepEqual(urlsOf('not_found'), [CHANGELOG]);
       assert.throws(() => fileText(CHANGELOG), /ENOENT/);
       fileText(`${CHANGELOG}.gz`);
-      const [finding] = listOf('not_found');
+      const [finding] = typedList('not_found');
       assert.equal(finding!.evidence.status, 404);
-      const from = finding!.evidence.linked_from as { url: string }[];
+      const from = finding!.evidence.linked_from;
       assert.ok(from.length > 0, 'it names the pages linking to it');
     });
 
@@ -169,8 +149,8 @@ describe('audit of the Python documentation', () => {
         .sort();
       assert.ok(linking.length >= 10, `${linking.length} files link to the changelog`);
       assert.deepEqual(urlsOf('broken_internal_link'), linking);
-      for (const f of listOf('broken_internal_link')) {
-        for (const target of f.evidence.targets as LinkTarget[]) {
+      for (const f of typedList('broken_internal_link')) {
+        for (const target of f.evidence.targets) {
           assert.equal(rel(target.url), CHANGELOG, f.url);
           assert.equal(target.status, 404, f.url);
           assert.ok(target.anchor_text, `${f.url}: the anchor text is named`);
@@ -179,11 +159,11 @@ describe('audit of the Python documentation', () => {
     });
 
     it('lists each broken target once per page, and each linking page once', () => {
-      for (const f of listOf('broken_internal_link')) {
-        const targets = (f.evidence.targets as LinkTarget[]).map((x) => x.url);
+      for (const f of typedList('broken_internal_link')) {
+        const targets = f.evidence.targets.map((x) => x.url);
         assert.equal(new Set(targets).size, targets.length, f.url);
       }
-      const from = (listOf('not_found')[0]?.evidence.linked_from ?? []) as { url: string }[];
+      const from = typedList('not_found')[0]?.evidence.linked_from ?? [];
       assert.equal(new Set(from.map((x) => x.url)).size, from.length);
     });
 
@@ -223,8 +203,8 @@ describe('audit of the Python documentation', () => {
         [2, 2, 2, 30],
       );
       assert.deepEqual(urlsOf('title_duplicate'), shared.flat().sort());
-      for (const f of listOf('title_duplicate')) {
-        const group = byTitle.get(f.evidence.text as string);
+      for (const f of typedList('title_duplicate')) {
+        const group = byTitle.get(f.evidence.text);
         assert.ok(group, `${f.url}: the evidence gives the title as written`);
         assert.equal(f.evidence.count, group.length, f.url);
       }
@@ -255,7 +235,7 @@ describe('audit of the Python documentation', () => {
   });
 
   it('gives headings without the permalink sign Sphinx appends to them', () => {
-    for (const check of ['h1_duplicate', 'h1_too_long', 'h1_multiple']) {
+    for (const check of ['h1_duplicate', 'h1_too_long', 'h1_multiple'] as const) {
       for (const f of listOf(check))
         assert.doesNotMatch(JSON.stringify(f.evidence), /¶/, `${check} ${f.url}`);
     }

@@ -19,7 +19,9 @@ import {
   type DocsServer,
 } from '../../fixtures/python-docs/docs-server.js';
 import { IDEAS, PERSONA, QUESTIONS } from '../../fixtures/python-docs/questions.js';
-import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
+import type { Job } from '../../../server/schemas/jobs.js';
+import { jobResult } from '../../helpers/crawl-site.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 /** The crawl scope: three sections (and the start page, which includes never exclude). ~47 pages, ~1 minute. */
 const SECTIONS = ['tutorial', 'howto', 'faq'];
@@ -53,17 +55,6 @@ interface Figures {
   misses: string[];
 }
 
-interface JobBody {
-  id: number;
-  status: string;
-  result: Record<string, number> | null;
-  error: unknown;
-}
-interface Hit {
-  page: { url: string };
-  score: number;
-}
-
 let t: TestApp;
 let docs: DocsServer;
 let siteId: number;
@@ -73,21 +64,12 @@ const figures = new Map<Mode, Figures>();
 /** The page's path relative to the docs' root, as questions.ts names it. */
 const rel = (url: string) => new URL(url).pathname.slice(1);
 
-async function runJob(path: string, body: object): Promise<JobBody & { ms: number }> {
+/** Runs a started job to its end, timed: the figures the report prints. */
+async function timed<J extends Job>(start: Promise<J>) {
   const started = Date.now();
-  const res = await t.post(path, body);
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  const job = await waitFor(
-    async () => {
-      const j = (await t.get(`/jobs/${res.body.id}`)).body as JobBody;
-      return ['succeeded', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
-    },
-    // ~1 minute on an idle 2-core machine; generous, because a busy one embeds several times slower.
-    600_000,
-    `${path} to finish`,
-  );
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
-  return { ...job, ms: Date.now() - started };
+  // ~1 minute on an idle 2-core machine; generous, because a busy one embeds several times slower.
+  const result = await jobResult(t, await start, 600_000);
+  return { result, ms: Date.now() - started };
 }
 
 /** Runs every question and idea, with or without the persona. */
@@ -97,14 +79,8 @@ async function measure(mode: Mode): Promise<Figures> {
   let found = 0;
   let reciprocal = 0;
   for (const q of QUESTIONS) {
-    const res = await t.post('/pages/embeddings/search', {
-      query: q.question,
-      site_id: siteId,
-      k: 5,
-      ...persona,
-    });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const urls = (res.body.items as Hit[]).map((h) => rel(h.page.url));
+    const res = await t.call('pages.search', { query: q.question, site_id: siteId, k: 5, ...persona });
+    const urls = res.items.map((h) => rel(h.page.url));
     const rank = urls.findIndex((u) => q.expected.includes(u)) + 1;
     if (rank > 0) {
       found++;
@@ -113,9 +89,11 @@ async function measure(mode: Mode): Promise<Figures> {
   }
   let right = 0;
   for (const idea of IDEAS) {
-    const res = await t.post('/ideas/check', { idea: idea.idea, site_id: siteId, ...persona });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const { verdict, score, matches } = res.body as { verdict: string; score: number; matches: Hit[] };
+    const { verdict, score, matches } = await t.call('ideas.check', {
+      idea: idea.idea,
+      site_id: siteId,
+      ...persona,
+    });
     const pages = matches.map((m) => rel(m.page.url));
     const ok =
       idea.expected === null ? verdict === 'new' : verdict !== 'new' && pages.includes(idea.expected);
@@ -141,18 +119,17 @@ before(async () => {
   requirePythonDocs();
   t = await createTestApp();
   docs = await startDocsServer();
-  const created = await t.post('/sites', { start_url: docs.startUrl, settings: SETTINGS });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  siteId = created.body.id as number;
-  const crawl = await runJob('/crawl/start', { site_id: siteId });
-  const embed = await runJob('/pages/embeddings/rebuild', { site_id: siteId });
+  const created = await t.call('sites.create', { start_url: docs.startUrl, settings: SETTINGS });
+  siteId = created.id;
+  const crawl = await timed(t.call('crawl.start', { site_id: siteId }));
+  const embed = await timed(t.call('pages.rebuildEmbeddings', { site_id: siteId }));
   Object.assign(crawlInfo, {
-    pages: crawl.result?.fetched ?? 0,
-    passages: embed.result?.passages ?? 0,
+    pages: crawl.result.fetched,
+    passages: embed.result.passages,
     crawlMs: crawl.ms,
     embedMs: embed.ms,
   });
-  assert.equal(embed.result?.pages, crawl.result?.fetched, 'every fetched page is embedded');
+  assert.equal(embed.result.pages, crawl.result.fetched, 'every fetched page is embedded');
 });
 
 after(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import { crawlFixture, finishedJob, jobResult, runJob } from '../../helpers/crawl-site.js';
 import { assertProblem, createTestApp, makeTempDir, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 import { writeTinyCrossEncoder } from '../../fixtures/models/tiny-cross-encoder.js';
@@ -25,7 +25,7 @@ before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 3, articles: 12 });
   siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 240_000);
   modelsDir = makeTempDir('siteloupe-cross-encoder-');
   modelDir = writeTinyCrossEncoder(modelsDir);
 });
@@ -39,33 +39,28 @@ describe('similarity with a cross-encoder', () => {
   it('refuses a folder that is not a complete model, naming what is missing', async () => {
     const empty = join(modelsDir, 'empty');
     mkdirSync(empty);
-    const res = await t.patch('/settings', { similarity_cross_encoder_dir: empty });
-    assertProblem(res, 400, 'validation');
-    assert.match(res.body.detail, /config\.json.*tokenizer\.json.*model\.onnx/);
-    assert.ok(JSON.stringify(res.body).includes('similarity_cross_encoder_dir'));
+    const res = await t.send('system.updateSettings', { similarity_cross_encoder_dir: empty });
+    const p = assertProblem(res, 400, 'validation');
+    assert.match(p.detail, /config\.json.*tokenizer\.json.*model\.onnx/);
+    assert.ok(JSON.stringify(p).includes('similarity_cross_encoder_dir'));
     assertProblem(
-      await t.patch('/settings', { similarity_cross_encoder_dir: 'relative/path' }),
+      await t.send('system.updateSettings', { similarity_cross_encoder_dir: 'relative/path' }),
       400,
       'validation',
     );
-    assert.equal((await t.get('/settings')).body.similarity_cross_encoder_dir, null, 'nothing was stored');
+    const settings = await t.call('system.getSettings');
+    assert.equal(settings.similarity_cross_encoder_dir, null, 'nothing was stored');
   });
 
   it('scores every candidate with the model and records it as the reranker', async () => {
-    const patched = await t.patch('/settings', { similarity_cross_encoder_dir: modelDir });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    await t.call('system.updateSettings', { similarity_cross_encoder_dir: modelDir });
     // Keep every candidate (related from 0) so every score the model gave is visible.
-    const result = await runJob(t, '/similarity/analyze', {
+    const result = await runJob(t, 'similarity.analyze', {
       site_id: siteId,
       thresholds: { related_reranker: 0, merge_reranker: 1 },
     });
-    assert.equal(result.reranker as unknown, 'cross-encoder:tiny-cross-encoder');
-    const pairs = (await t.get(`/similarity/pairs?site_id=${siteId}&limit=500`)).body.items as {
-      page_a: { id: number };
-      page_b: { id: number };
-      reranker: number;
-      jaccard: number;
-    }[];
+    assert.equal(result.reranker, 'cross-encoder:tiny-cross-encoder');
+    const pairs = (await t.call('similarity.pairs', { site_id: siteId, limit: 500 })).items;
     const scored = pairs.filter((p) => p.jaccard < 1);
     assert.ok(scored.length >= 10, `${scored.length} scored pairs`);
 
@@ -108,15 +103,9 @@ describe('similarity with a cross-encoder', () => {
 
   it('fails the analysis with the reason when the folder breaks after it was accepted', async () => {
     rmSync(join(modelDir, 'onnx', 'model.onnx'));
-    const res = await t.post('/similarity/analyze', { site_id: siteId });
-    assert.equal(res.status, 202);
-    let job: { status: string; error?: { detail?: string } | string | null } = { status: 'queued' };
-    for (let i = 0; i < 200 && !['succeeded', 'failed', 'cancelled'].includes(job.status); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await t.get(`/jobs/${res.body.id}`)).body;
-    }
+    const job = await finishedJob(t, await t.call('similarity.analyze', { site_id: siteId }), 20_000);
     assert.equal(job.status, 'failed');
     assert.match(JSON.stringify(job.error), /model\.onnx/);
-    await t.patch('/settings', { similarity_cross_encoder_dir: null });
+    await t.call('system.updateSettings', { similarity_cross_encoder_dir: null });
   });
 });

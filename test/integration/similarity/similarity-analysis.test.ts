@@ -5,39 +5,30 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
+import { z } from 'zod';
+import type { CallAnswer } from '../../../server/contract/index.js';
+import { crawlFixture, jobResult } from '../../helpers/crawl-site.js';
 import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let siteId: number;
-type PairOut = {
-  page_a: { url: string };
-  page_b: { url: string };
-  outcome: string;
-  reranker: number;
-  cosine: number;
-  jaccard: number;
-};
-const pairs: PairOut[] = [];
+let pairs: CallAnswer<'similarity.pairs'>['items'];
 
-const run = (path: string, body: object) => runJob(t, path, body, 240_000);
+const run = async (id: 'pages.rebuildEmbeddings' | 'similarity.analyze') =>
+  jobResult(t, await t.call(id, { site_id: siteId }), 240_000);
+
+/** What the test reads of `clusters.json`: a download, so the contract does not type it. */
+const ClusterRows = z.array(z.object({ cluster_id: z.number(), url: z.string() }));
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 5, articles: 60 });
   siteId = await crawlFixture(t, site);
-  await run('/pages/embeddings/rebuild', { site_id: siteId });
-  await run('/similarity/analyze', { site_id: siteId });
-  let cursor: string | null = null;
-  do {
-    const res = await t.get(
-      `/similarity/pairs?site_id=${siteId}&limit=500${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    pairs.push(...(res.body.items as PairOut[]));
-    cursor = res.body.next_cursor;
-  } while (cursor);
+  await run('pages.rebuildEmbeddings');
+  await run('similarity.analyze');
+  pairs = await t.callAll('similarity.pairs', { site_id: siteId, limit: 500 });
 });
 after(async () => {
   await t.close();
@@ -80,7 +71,7 @@ describe('similarity analysis on planted pairs', () => {
   // subject (planted rewrites of one page, measured there).
   it('links articles on the same topic, never merges articles of other categories', () => {
     const article = new Map(site.articles.map((a) => [a.url, a]));
-    const relation = (p: PairOut) => {
+    const relation = (p: (typeof pairs)[number]) => {
       const [a, b] = [article.get(p.page_a.url), article.get(p.page_b.url)];
       if (!a || !b) return null;
       return a.topic === b.topic
@@ -129,11 +120,12 @@ describe('similarity analysis on planted pairs', () => {
   });
 
   it('serves pairs per site for merge overlays, filtered by outcome and reranker', async () => {
-    const res = await t.get(
-      `/sites/${siteId}/similarity-pairs?outcome=merge,duplicate&min_reranker=0.8&limit=1000`,
-    );
-    assert.equal(res.status, 200);
-    const items = res.body.items as PairOut[];
+    const { items } = await t.call('similarity.sitePairs', {
+      site_id: siteId,
+      outcome: ['merge', 'duplicate'],
+      min_reranker: 0.8,
+      limit: 1000,
+    });
     assert.ok(items.length > 0);
     assert.ok(items.every((p) => ['merge', 'duplicate'].includes(p.outcome) && p.reranker >= 0.8));
     assert.deepEqual(Object.keys(items[0]!).sort(), [
@@ -150,37 +142,24 @@ describe('similarity analysis on planted pairs', () => {
       'site_id',
     ]);
     assertProblem(await t.get(`/sites/${siteId}/similarity-pairs?outcome=maybe`), 400, 'validation');
-    assertProblem(await t.get('/sites/9999/similarity-pairs'), 404, 'not-found');
+    assertProblem(await t.send('similarity.sitePairs', { site_id: 9999 }), 404, 'not-found');
   });
 
   it('groups duplicates and merge candidates into clusters that the link graph shows', async () => {
-    const res = await t.get(`/similarity/clusters?site_id=${siteId}`);
-    assert.equal(res.status, 200);
-    const clusters = res.body.items as {
-      id: number;
-      size: number;
-      label: string;
-      representative_page: { id: number };
-      pages: { page: { id: number } }[];
-    }[];
+    const clusters = (await t.call('similarity.clusters', { site_id: siteId })).items;
     assert.ok(clusters.length > 0);
     for (const c of clusters) {
       assert.equal(c.pages.length, c.size);
       assert.ok(c.size >= 2 && c.label.length > 0);
-      assert.ok(c.pages.some((p) => p.page.id === c.representative_page.id));
+      assert.ok(c.pages.some((p) => p.page.id === c.representative_page?.id));
     }
-    const one = await t.get(`/similarity/clusters/${clusters[0]!.id}`);
-    assert.deepEqual(one.body, clusters[0]);
-    const graph = (await t.get(`/sites/${siteId}/link-graph?limit=10000`)).body as {
-      nodes: { id: number; cluster_id: number | null }[];
-    };
+    const one = await t.call('similarity.cluster', { cluster_id: clusters[0]!.id });
+    assert.deepEqual(one, clusters[0]);
+    const graph = await t.call('graph.linkGraph', { site_id: siteId, limit: 10000 });
     const member = clusters[0]!.pages[0]!.page.id;
     assert.equal(graph.nodes.find((n) => n.id === member)?.cluster_id, clusters[0]!.id);
-    assertProblem(await t.get('/similarity/clusters/424242'), 404, 'not-found');
-    const exported = (await t.get(`/export/clusters.json?site_id=${siteId}`)).body as {
-      cluster_id: number;
-      url: string;
-    }[];
+    assertProblem(await t.send('similarity.cluster', { cluster_id: 424242 }), 404, 'not-found');
+    const exported = ClusterRows.parse((await t.get(`/export/clusters.json?site_id=${siteId}`)).body);
     assert.equal(
       exported.length,
       clusters.reduce((n, c) => n + c.size, 0),
@@ -191,9 +170,9 @@ describe('similarity analysis on planted pairs', () => {
   });
 
   it('replaces the analysis atomically and gives the same result on unchanged data', async () => {
-    const before = (await t.get(`/sites/${siteId}`)).body.stats as { pairs: number; clusters: number };
-    await run('/similarity/analyze', { site_id: siteId });
-    const after = (await t.get(`/sites/${siteId}`)).body.stats as { pairs: number; clusters: number };
+    const before = (await t.call('sites.get', { site_id: siteId })).stats;
+    await run('similarity.analyze');
+    const after = (await t.call('sites.get', { site_id: siteId })).stats;
     assert.deepEqual(after, before);
     assert.equal(
       t.db.prepare('SELECT COUNT(*) FROM similarity_runs WHERE site_id = ?').pluck().get(siteId),

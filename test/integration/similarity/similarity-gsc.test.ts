@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GscQueries } from '../../../server/domain/analytics/gsc-queries.js';
-import { runJob } from '../../helpers/crawl-site.js';
+import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
+import { jobResult, runJob } from '../../helpers/crawl-site.js';
 import { jobOutcome, startGscSite, sync, type GscSite } from '../../helpers/gsc-site.js';
 import { dayBefore, LAST_DATE } from '../../fixtures/gsc/gsc-plant.js';
 
@@ -16,19 +17,15 @@ before(async () => {
   g = await startGscSite();
   const synced = await jobOutcome(g.t, await sync(g));
   assert.equal(synced.status, 'succeeded', JSON.stringify(synced.error));
-  await runJob(g.t, '/pages/embeddings/rebuild', { site_id: g.siteId }, 240_000);
+  await jobResult(g.t, await g.t.call('pages.rebuildEmbeddings', { site_id: g.siteId }), 240_000);
   // Keep every candidate so pairs of pages that rank together are all visible.
-  await runJob(g.t, '/similarity/analyze', { site_id: g.siteId, thresholds: { related_reranker: 0 } });
+  await runJob(g.t, 'similarity.analyze', { site_id: g.siteId, thresholds: { related_reranker: 0 } });
 });
 after(async () => g?.close());
 
 describe('similarity with Search Console data', () => {
   it('counts the queries both pages of a pair rank for', async () => {
-    const pairs = (await g.t.get(`/similarity/pairs?site_id=${g.siteId}&limit=500`)).body.items as {
-      page_a: { id: number };
-      page_b: { id: number };
-      shared_queries: number;
-    }[];
+    const pairs = (await g.t.call('similarity.pairs', { site_id: g.siteId, limit: 500 })).items;
     const shared = new GscQueries(g.t.store).sharedQueryCounts(g.siteId);
     for (const p of pairs) assert.equal(p.shared_queries, shared(p.page_a.id, p.page_b.id));
     assert.ok(
@@ -38,11 +35,10 @@ describe('similarity with Search Console data', () => {
   });
 
   it('lets the searches both pages are shown for name a merge’s subject where their titles disagree', async () => {
-    type Pair = { page_a: { id: number; url: string }; page_b: { id: number; url: string }; outcome: string };
-    const analyze = async (thresholds: Record<string, number>) => {
-      await runJob(g.t, '/similarity/analyze', { site_id: g.siteId, thresholds });
-      return (await g.t.get(`/similarity/pairs?site_id=${g.siteId}&limit=500&sort=-reranker`)).body
-        .items as Pair[];
+    type Pair = CallAnswer<'similarity.pairs'>['items'][number];
+    const analyze = async (thresholds: CallArgs<'similarity.analyze'>['thresholds']) => {
+      await runJob(g.t, 'similarity.analyze', { site_id: g.siteId, thresholds });
+      return (await g.t.call('similarity.pairs', { site_id: g.siteId, limit: 500, sort: '-reranker' })).items;
     };
     // Every pair is close enough to merge here, so those still `related` are the ones no subject check passes.
     const open = { related_reranker: 0, merge_reranker: 0 };

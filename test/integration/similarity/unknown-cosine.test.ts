@@ -7,19 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { crawlFixture, runJob } from '../../helpers/crawl-site.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { z } from 'zod';
+import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
+import { crawlFixture, jobResult, runJob } from '../../helpers/crawl-site.js';
+import { createTestApp, textOf, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
 
-interface PairOut {
-  id: number;
-  page_a: { id: number; url: string; indexable: boolean };
-  page_b: { id: number; url: string; indexable: boolean };
-  outcome: string;
-  cosine: number | null;
-  reranker: number;
-  jaccard: number;
-}
+type PairOut = CallAnswer<'similarity.pairs'>['items'][number];
+type Query = Omit<CallArgs<'similarity.pairs'>, 'site_id' | 'limit' | 'cursor'>;
 
 let t: TestApp;
 let site: FixtureSite;
@@ -28,28 +23,20 @@ let pairs: PairOut[];
 let embedded: Set<number>;
 
 /** Every page of a pair list, following `next_cursor`, `limit` at a time. */
-async function pageThrough(query: string, limit: number): Promise<PairOut[]> {
-  const out: PairOut[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await t.get(
-      `/similarity/pairs?site_id=${siteId}&${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    out.push(...(res.body.items as PairOut[]));
-    cursor = res.body.next_cursor as string | null;
-  } while (cursor);
-  return out;
-}
+const pageThrough = (query: Query, limit: number) =>
+  t.callAll('similarity.pairs', { site_id: siteId, limit, ...query });
+
+/** What the test reads of `similarity-pairs.json`: a download, so the contract does not type it. */
+const PairRows = z.array(z.object({ page_a: z.number(), page_b: z.number(), cosine: z.number().nullable() }));
 
 before(async () => {
   t = await createTestApp();
   site = await startFixtureSite({ seed: 5, articles: 8 });
   siteId = await crawlFixture(t, site);
-  await runJob(t, '/pages/embeddings/rebuild', { site_id: siteId }, 240_000);
+  await jobResult(t, await t.call('pages.rebuildEmbeddings', { site_id: siteId }), 240_000);
   // Keep every scored candidate, so the list holds many known cosines around the unknown ones.
-  await runJob(t, '/similarity/analyze', { site_id: siteId, thresholds: { related_reranker: 0 } });
-  pairs = await pageThrough('sort=id', 500);
+  await runJob(t, 'similarity.analyze', { site_id: siteId, thresholds: { related_reranker: 0 } });
+  pairs = await pageThrough({ sort: 'id' }, 500);
   embedded = new Set(
     t.db.prepare('SELECT page_id FROM page_embeddings WHERE site_id = ?').pluck().all(siteId) as number[],
   );
@@ -83,23 +70,23 @@ describe('a pair with an unembedded page', () => {
   });
 
   it('is left out by min_cosine, however low', async () => {
-    const kept = await pageThrough('min_cosine=-1', 500);
+    const kept = await pageThrough({ min_cosine: -1 }, 500);
     assert.deepEqual(
       kept.map((p) => p.id).sort((a, b) => a - b),
       pairs.filter(isKnown).map((p) => p.id),
     );
-    const high = await pageThrough('min_cosine=0.8', 500);
+    const high = await pageThrough({ min_cosine: 0.8 }, 500);
     assert.ok(high.every((p) => p.cosine !== null && p.cosine >= 0.8));
   });
 
   it('sorts last by cosine either way, and paging through the sort misses and repeats nothing', async () => {
     const unknown = pairs.filter((p) => p.cosine === null).length;
     assert.ok(unknown >= 1);
-    for (const sort of ['-cosine', 'cosine']) {
+    for (const sort of ['-cosine', 'cosine'] as const) {
       const desc = sort === '-cosine';
-      const whole = await pageThrough(`sort=${sort}`, 500);
+      const whole = await pageThrough({ sort }, 500);
       for (const limit of [1, 7]) {
-        const paged = await pageThrough(`sort=${sort}`, limit);
+        const paged = await pageThrough({ sort }, limit);
         assert.deepEqual(
           paged.map((p) => p.id),
           whole.map((p) => p.id),
@@ -123,18 +110,14 @@ describe('a pair with an unembedded page', () => {
     const unknown = pairs.filter((p) => p.cosine === null);
     const known = pairs.find(isKnown)!;
     assert.ok(unknown.length > 0 && known);
-    const json = (await t.get(`/export/similarity-pairs.json?site_id=${siteId}`)).body as {
-      page_a: number;
-      page_b: number;
-      cosine: number | null;
-    }[];
+    const json = PairRows.parse((await t.get(`/export/similarity-pairs.json?site_id=${siteId}`)).body);
     const cosineOf = (rows: { page_a: unknown; page_b: unknown; cosine: unknown }[], p: PairOut) =>
       rows.find((r) => Number(r.page_a) === p.page_a.id && Number(r.page_b) === p.page_b.id)?.cosine;
     for (const p of unknown) assert.equal(cosineOf(json, p), null);
     assert.equal(cosineOf(json, known), known.cosine);
 
     const csvText = await t.getText(`/export/similarity-pairs.csv?site_id=${siteId}`);
-    const csv = parse(csvText.body as string, { columns: true }) as {
+    const csv = parse(textOf(csvText), { columns: true }) as {
       page_a: string;
       page_b: string;
       cosine: string;
