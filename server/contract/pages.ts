@@ -3,11 +3,13 @@ import {
   EmbeddingSearch,
   EmbeddingSearchResult,
   EmbeddingsRebuild,
+  SearchCoverage,
   SimilarPages,
   SimilarQuery,
 } from '../schemas/embeddings.js';
 import { JOB_SCHEMAS } from '../schemas/jobs.js';
 import { Page, PageLinks, PageLinksQuery, PageList, PageListQuery, PageParams } from '../schemas/pages.js';
+import { SiteParams } from '../schemas/sites.js';
 
 import { defineOperations } from './operation.js';
 
@@ -62,13 +64,29 @@ export const pagesOperations = defineOperations({
     path: '/pages/embeddings/search',
     summary: 'Semantic search over page embeddings',
     description:
-      'With `persona_context` the embedded text is `persona_context + "\\n\\n" + query`; `embedded_text` shows it. `score` is the cosine similarity in [-1, 1].',
+      'With `persona_context` the embedded text is `persona_context + "\\n\\n" + query`; `embedded_text` shows it. `score` is the cosine similarity in [-1, 1]. The search answers from whatever pages are embedded: while an embed job runs, `coverage` says how many pages are searchable so far, how many are ranked by their title and lead only, and about when the answer will be complete.',
     stability: 'stable',
     body: EmbeddingSearch,
     responses: {
-      200: { description: 'Pages ranked by similarity.', schema: EmbeddingSearchResult },
+      200: {
+        description: 'Pages ranked by similarity, and how much of the site they cover.',
+        schema: EmbeddingSearchResult,
+      },
       404: { description: 'No site with that `site_id`.' },
       503: modelMissing,
+    },
+  },
+  'pages.searchCoverage': {
+    method: 'get',
+    path: '/sites/{site_id}/search-coverage',
+    summary: 'How much of the site a search covers now',
+    description:
+      'The `coverage` a search answers with, without searching: pages searchable so far, pages whose passages are pending, the embed jobs still at work and about how long they will take. Cheap enough to poll while an embed job runs.',
+    stability: 'beta',
+    params: SiteParams,
+    responses: {
+      200: { description: 'The site’s search coverage.', schema: SearchCoverage },
+      404: { description: 'No such site.' },
     },
   },
   'pages.rebuildEmbeddings': {

@@ -20,6 +20,59 @@ export const INDEXABILITY_REASONS = [
   'canonicalised',
 ] as const;
 
+/**
+ * What kind of page a page is, as an analyst names it (#33): decided for every HTML page when a crawl finalises
+ * (domain/pages/page-type.ts; docs/crawler.md, "Page types"). Verdicts that depend on it read it: a hub is not thin
+ * content, an index is not "too many outlinks", indexes and changelogs are not an idea's closest pages. Each
+ * member's text is what the UI and the docs say it means.
+ */
+export const PAGE_TYPES = {
+  home: 'The site’s start page.',
+  hub: 'A table of contents, a category or a section page: mostly links to the pages below it.',
+  index: 'An A–Z index or a glossary.',
+  article: 'An article or a reference page: text to read.',
+  product: 'One product for sale.',
+  search_results: 'A search page or the results of a search or filter.',
+  error: 'Reads as not found, an error, or empty.',
+  changelog: 'Release notes, a changelog or a news archive.',
+  form: 'A page that is its form: login, sign-up, contact, checkout.',
+  other: 'None of these (little or no text, and no other sign).',
+} as const satisfies Record<string, string>;
+export type PageType = keyof typeof PAGE_TYPES;
+export const PAGE_TYPE_NAMES = Object.keys(PAGE_TYPES) as [PageType, ...PageType[]];
+export const PageTypeSchema = z.enum(PAGE_TYPE_NAMES).meta({
+  id: 'PageType',
+  description: `What kind of page it is: ${PAGE_TYPE_NAMES.map((t) => `\`${t}\` (${PAGE_TYPES[t]})`).join('; ')}`,
+});
+
+/**
+ * Pages that lead to others rather than say something themselves: the start page, hubs, indexes and search
+ * results. A similarity verdict keeps such a page over one of its parts, and a campaign does not propose to merge
+ * or rewrite one for its words.
+ */
+export const NAVIGATIONAL_PAGE_TYPES = [
+  'home',
+  'hub',
+  'index',
+  'search_results',
+] as const satisfies PageType[];
+export const isNavigational = (type: PageType | null | undefined): boolean =>
+  type != null && (NAVIGATIONAL_PAGE_TYPES as readonly PageType[]).includes(type);
+
+/**
+ * Pages that mention every subject without being about any: an A–Z index, a glossary, release notes. Semantic
+ * search and the idea check leave them out of closest pages unless a request names them in `page_types`.
+ */
+export const REFERENCE_PAGE_TYPES = ['index', 'changelog'] as const satisfies PageType[];
+
+/** The signals that decided a page's type (`rule` names the rule); shown to analysts as they are. */
+export const PageTypeEvidence = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).meta({
+  id: 'PageTypeEvidence',
+  description:
+    'The signals that decided the page type: `rule` names the rule, the other keys are what it read (e.g. `{ "rule": "hub", "links": 14, "link_share": 0.92 }`); `markup: "not read"` when the page was crawled before page types and only its stored fields were read.',
+});
+export type PageTypeEvidence = z.infer<typeof PageTypeEvidence>;
+
 const pageSummaryShape = {
   id: z.number().int(),
   site_id: z.number().int(),
@@ -32,6 +85,10 @@ const pageSummaryShape = {
   indexable: z.boolean(),
   indexability_reason: z.enum(INDEXABILITY_REASONS).nullable(),
   word_count: z.number().int(),
+  page_type: PageTypeSchema.nullable().meta({
+    description:
+      'What kind of page it is; null for what is not an HTML page (redirects, files, fetch errors).',
+  }),
   response_ms: z.number().int().nullable(),
   inlinks: z.number().int(),
   outlinks: z.number().int(),
@@ -62,6 +119,7 @@ export const Page = z
     in_sitemap: z.boolean(),
     rendered: z.boolean(),
     extract: PageExtract,
+    page_type_evidence: PageTypeEvidence.nullable(),
   })
   .meta({ id: 'Page' });
 export type Page = z.infer<typeof Page>;
@@ -77,6 +135,7 @@ export const PAGE_SORTS = [
   'status_code',
   'title',
   'crawled_at',
+  'page_type',
 ] as const;
 /** `extract.<rule name>`: by the rule's first value, numbers as numbers (needs `site_id`). */
 export const EXTRACT_SORT = /^-?extract\.[A-Za-z0-9_-]{1,64}$/;
@@ -101,6 +160,9 @@ const PageListFields = PaginationQuery.extend({
   content_type: z.string().min(1).max(200).optional().meta({ description: 'MIME type, e.g. `text/html`.' }),
   depth: z.coerce.number().int().min(0).max(10_000).optional(),
   q: z.string().min(1).max(500).optional().meta({ description: 'Substring of the URL or title.' }),
+  page_type: repeatable(PageTypeSchema)
+    .optional()
+    .meta({ description: 'Pages of these types (repeatable).' }),
   sort: PageSort.default('id'),
 });
 /**

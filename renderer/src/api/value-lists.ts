@@ -15,6 +15,7 @@ import type {
   OtherUrl,
   OtherUrlReason,
   Outcome,
+  PageType,
   Priority,
   Severity,
   TargetKind,
@@ -193,3 +194,24 @@ export const EXTRACTOR_SOURCE_LABELS: Record<ExtractorSource, string> = {
   rendered: 'Rendered HTML (when the page was rendered)',
   main_text: 'Main text',
 };
+
+/**
+ * Page types (#33) as the UI names them, with what each means (the server's `PAGE_TYPES` says the same; the
+ * renderer shares only types with it). Key order is display order.
+ */
+export const PAGE_TYPE_INFO: Record<PageType, { label: string; hint: string }> = {
+  home: { label: 'Home', hint: 'The site’s start page.' },
+  hub: {
+    label: 'Hub',
+    hint: 'A table of contents, a category or a section page: mostly links to the pages below it.',
+  },
+  index: { label: 'Index', hint: 'An A–Z index or a glossary.' },
+  article: { label: 'Article', hint: 'An article or a reference page: text to read.' },
+  product: { label: 'Product', hint: 'One product for sale.' },
+  search_results: { label: 'Search results', hint: 'A search page or the results of a search or filter.' },
+  error: { label: 'Error', hint: 'Reads as not found, an error, or empty.' },
+  changelog: { label: 'Changelog', hint: 'Release notes, a changelog or a news archive.' },
+  form: { label: 'Form', hint: 'A page that is its form: login, sign-up, contact, checkout.' },
+  other: { label: 'Other', hint: 'None of these (little or no text, and no other sign).' },
+};
+export const PAGE_TYPE_NAMES = Object.keys(PAGE_TYPE_INFO) as PageType[];

@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { call } from '../api/call.js';
 import type { Link, Page } from '../api/types.js';
+import { PAGE_TYPE_INFO } from '../api/value-lists.js';
 import { Badge, ExternalLink, Stat, Tabs } from '../components/controls.js';
 import { ExtractFull } from '../components/extract-value.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
@@ -58,6 +59,11 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           ) : (
             <Badge tone="warn">{words(page.indexability_reason)}</Badge>
           )}
+          {page.page_type && (
+            <span title={PAGE_TYPE_INFO[page.page_type].hint}>
+              <Badge tone="info">{PAGE_TYPE_INFO[page.page_type].label.toLowerCase()}</Badge>
+            </span>
+          )}
           {page.rendered && <Badge tone="info">rendered</Badge>}
           {page.in_sitemap && <Badge tone="info">in sitemap</Badge>}
           {!compact && (
@@ -86,6 +92,7 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
         <dl className="panel facts">
           <Fact label="Meta description" value={page.meta_description} />
           <Fact label="H1" value={page.h1} />
+          <Fact label="Page type" value={pageTypeText(page)} />
           <Fact
             label="Canonical"
             value={
@@ -159,6 +166,20 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
       </div>
     </article>
   );
+}
+
+/**
+ * The page's type with the signals that decided it, as the classifier recorded them (`rule` in words, then each
+ * signal): "Hub — table of contents: toc entries 42, toc share 0.64".
+ */
+function pageTypeText(page: Page): string | null {
+  if (!page.page_type) return null;
+  const label = PAGE_TYPE_INFO[page.page_type].label;
+  const ev = page.page_type_evidence;
+  if (!ev) return label;
+  const { rule, ...signals } = ev;
+  const parts = Object.entries(signals).map(([k, v]) => `${words(k)} ${String(v)}`);
+  return `${label} — ${words(String(rule ?? ''))}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
 /** The site's extraction rules on this page, as the crawl (or a re-apply) stored them; none when it has no rules. */

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { call } from '../api/call.js';
 import { useSiteChanges } from '../api/events.js';
 import type { PageListItem } from '../api/types.js';
+import { PAGE_TYPE_INFO, PAGE_TYPE_NAMES } from '../api/value-lists.js';
 import { Badge } from '../components/controls.js';
 import { ErrorNotice } from '../components/feedback.js';
 import { PageName } from '../components/page-title.js';
@@ -28,7 +29,7 @@ const PAGE_SIZE = 500;
  */
 const PAGE_MIN_REM = 16;
 const INDEXABILITY_MIN_REM = 7;
-const BUILT_IN_REM = PAGE_MIN_REM + INDEXABILITY_MIN_REM + 5.5 + 4.5 + 5.5 * 3 + 6 + 5 + 2;
+const BUILT_IN_REM = PAGE_MIN_REM + INDEXABILITY_MIN_REM + 5.5 + 7 + 4.5 + 5.5 * 3 + 6 + 5 + 2;
 
 /** `wide`: rule columns follow, so the page and indexability columns keep a readable width. */
 export function pageColumns(wide = false): Column<PageListItem>[] {
@@ -49,6 +50,15 @@ export function pageColumns(wide = false): Column<PageListItem>[] {
       sortKey: 'status_code',
       align: 'center',
       render: (p) => <Badge tone={statusTone(p.status_code)}>{p.status_code ?? 'error'}</Badge>,
+    },
+    {
+      key: 'page_type',
+      header: 'Type',
+      width: '7rem',
+      sortKey: 'page_type',
+      render: (p) =>
+        p.page_type === null ? <span className="muted">—</span> : PAGE_TYPE_INFO[p.page_type].label,
+      title: (p) => (p.page_type === null ? 'Not an HTML page' : PAGE_TYPE_INFO[p.page_type].hint),
     },
     {
       key: 'indexable',
@@ -139,16 +149,22 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
 
   const [q, setQ] = useState(filters.q ?? '');
   useEffect(() => {
-    const timer = setTimeout(() => replaceHashParams({ q: q.trim() || undefined }), 300);
+    // Typed text reaches the address after a pause; by then the address may be another site's or view's (the
+    // site picker, back/forward), which must not receive this box's text.
+    const here = links.site(siteId, 'pages');
+    const timer = setTimeout(() => {
+      const path = window.location.hash.split('?', 1)[0]!;
+      if (path === here || path.startsWith(`${here}/`)) replaceHashParams({ q: q.trim() || undefined });
+    }, 300);
     return () => clearTimeout(timer);
-  }, [q]);
+  }, [q, siteId]);
   // The address changed under the box (back/forward, another site, a link): show what is applied.
   const appliedQ = filters.q ?? '';
   useEffect(() => setQ((typed) => (typed.trim() === appliedQ ? typed : appliedQ)), [appliedQ]);
 
   const set = (key: string) => (value: string) => replaceHashParams({ [key]: value || undefined });
   const filtered =
-    ['q', 'status', 'indexable', 'depth', 'type'].some((k) => params.get(k)) ||
+    ['q', 'status', 'indexable', 'depth', 'type', 'page_type'].some((k) => params.get(k)) ||
     Object.keys(filters.extract ?? {}).length > 0;
 
   return (
@@ -221,6 +237,21 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
           </select>
         </div>
         <div className="field">
+          <label htmlFor="pages-page-type">Page type</label>
+          <select
+            id="pages-page-type"
+            value={params.get('page_type') ?? ''}
+            onChange={(e) => set('page_type')(e.target.value)}
+          >
+            <option value="">Any</option>
+            {PAGE_TYPE_NAMES.map((t) => (
+              <option key={t} value={t} title={PAGE_TYPE_INFO[t].hint}>
+                {PAGE_TYPE_INFO[t].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="pages-type">Content type</label>
           <select
             id="pages-type"
@@ -247,6 +278,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
                 indexable: undefined,
                 depth: undefined,
                 type: undefined,
+                page_type: undefined,
                 ...Object.fromEntries(Object.keys(filters.extract ?? {}).map((k) => [k, undefined])),
               });
             }}

@@ -37,6 +37,7 @@ const PAGE_COLUMNS: (keyof PageRow)[] = [
   'indexable',
   'indexability_reason',
   'word_count',
+  'page_type',
   'language',
   'inlinks',
   'outlinks',

@@ -24,6 +24,7 @@ export function summaryOf(row: PageRow): PageSummary {
     indexable: row.indexable === 1,
     indexability_reason: row.indexability_reason,
     word_count: row.word_count,
+    page_type: row.page_type,
     response_ms: row.response_ms,
     inlinks: row.inlinks,
     outlinks: row.outlinks,
@@ -49,6 +50,7 @@ export class PagesService {
         contentType: q.content_type,
         depth: q.depth,
         q: q.q,
+        pageTypes: q.page_type,
       },
       q.sort,
       after,
@@ -166,6 +168,7 @@ export class PagesService {
       in_sitemap: (row.sources & sourceBit('sitemap')) !== 0,
       rendered: row.rendered === 1,
       extract: pageExtracts(this.store, [row]).get(row.id) ?? {},
+      page_type_evidence: row.page_type_evidence,
     };
   }
 

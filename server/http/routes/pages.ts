@@ -10,6 +10,7 @@ export function pagesRoutes(s: Services) {
     'pages.links': ({ params, query }) => s.pages.links(params.page_id, query),
     'pages.similar': ({ params, query }) => s.embeddings.similar(params.page_id, query.k),
     'pages.search': ({ body }) => s.embeddings.search(body),
+    'pages.searchCoverage': ({ params }) => s.embeddings.coverage(params.site_id),
     'pages.rebuildEmbeddings': ({ body }) => s.embeddings.schedule(body.site_id),
   });
 }

@@ -7,9 +7,10 @@
  * they are neither read nor parsed there. The one read that shows them parses them with `parsePageJson`.
  */
 import { statementCache } from '../statement-cache.js';
-import type { Page } from '../../schemas/pages.js';
+import type { Page, PageType, PageTypeEvidence } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
-import { ANCHOR_KINDS_SQL } from '../sql.js';
+import { ANCHOR_KINDS_SQL, marks } from '../sql.js';
+import { pageSignalsRepo } from './page-signals-repo.js';
 
 /** A page's scalar columns. */
 export interface PageRow {
@@ -41,6 +42,8 @@ export interface PageRow {
   inlinks: number;
   outlinks: number;
   crawled_at: string;
+  /** Set when the crawl finalises (domain/pages/page-type.ts); null for what is not an HTML page. */
+  page_type: PageType | null;
 }
 
 /** A page's JSON columns, parsed. */
@@ -51,7 +54,7 @@ type PageJsonColumn = keyof PageJson;
  * What a crawl writes. The JSON columns come as text: the extraction worker thread serialises them, so the
  * crawl's main thread only binds strings. `redirect_chain` is written after the crawl (`setRedirectResult`).
  */
-export type PageWrite = Omit<PageRow, 'inlinks' | 'outlinks'> &
+export type PageWrite = Omit<PageRow, 'inlinks' | 'outlinks' | 'page_type'> &
   Record<Exclude<PageJsonColumn, 'redirect_chain'>, string>;
 
 /** Every column of `PageRow`: the object literal fails to compile when one is missing or unknown. */
@@ -84,6 +87,7 @@ const ROW_COLUMNS: Record<keyof PageRow, true> = {
   inlinks: true,
   outlinks: true,
   crawled_at: true,
+  page_type: true,
 };
 
 /** The select list of a `PageRow` from `pages` under `alias` (`p.id, p.site_id, …`). */
@@ -189,7 +193,13 @@ export function pagesRepo(db: Db) {
      ON CONFLICT(page_id) DO UPDATE SET images = excluded.images, json_ld = excluded.json_ld`,
     );
   const deleteMarkup = () => statements<[number], never>('DELETE FROM page_markup WHERE page_id = ?');
-  const byId = db.prepare<[number], PageRow>(`SELECT ${pageColumns('p')} FROM pages p WHERE p.id = ?`);
+  const signals = pageSignalsRepo(db);
+  // Lazy since migration 27 added `page_type` to the columns.
+  const byId = () => statements<[number], PageRow>(`SELECT ${pageColumns('p')} FROM pages p WHERE p.id = ?`);
+  const setType = () =>
+    statements<[string | null, string | null, number], never>(
+      'UPDATE pages SET page_type = ?, page_type_evidence = ? WHERE id = ?',
+    );
   const redirects = db.prepare<
     [number],
     Pick<PageRow, 'id' | 'url' | 'status_code' | 'redirect_target' | 'fetch_error'>
@@ -226,14 +236,35 @@ export function pagesRepo(db: Db) {
       mainText: string | null,
       minhash: Buffer | null,
       markup: PageMarkupWrite | null,
+      /** What the markup says about the page's type (JSON of `PageSignals`); null for what is not HTML. */
+      pageSignals: string | null = null,
     ): void {
       upsert.run(page);
       if (mainText === null) deleteContent.run(page.id);
       else upsertContent.run(page.id, mainText, minhash);
       if (markup === null) deleteMarkup().run(page.id);
       else upsertMarkup().run(page.id, markup.images, markup.json_ld);
+      signals.write(page.id, pageSignals);
     },
-    get: (id: number): PageRow | undefined => byId.get(id),
+    get: (id: number): PageRow | undefined => byId().get(id),
+    /** Ids of the pages of these types, of one site or (null) of every site. */
+    idsOfTypes(siteId: number | null, types: readonly PageType[]): Set<number> {
+      if (types.length === 0) return new Set();
+      const where = siteId === null ? '' : 'site_id = ? AND';
+      const args = siteId === null ? [...types] : [siteId, ...types];
+      return new Set(
+        statements<(string | number)[], number>(
+          `SELECT id FROM pages WHERE ${where} page_type IN (${marks(types.length)})`,
+        )
+          .pluck()
+          .all(...args),
+      );
+    },
+    /** Stores the classification of a site's pages (the caller holds the transaction). */
+    setTypes(rows: Iterable<{ id: number; type: PageType | null; evidence: PageTypeEvidence | null }>): void {
+      const st = setType();
+      for (const r of rows) st.run(r.type, r.evidence === null ? null : JSON.stringify(r.evidence), r.id);
+    },
     mainText: (id: number): string | null => mainText.get(id)?.main_text ?? null,
     /** A site's stored main texts by page id, a batch at a time (re-applying main-text rules). */
     mainTextsAfter: (siteId: number, afterId: number, limit: number) => mainTexts.all(siteId, afterId, limit),

@@ -6,7 +6,14 @@
  * `server/domain/audit/code-checks.ts`. Fragments are fixed text written here, never built from input.
  */
 import { sourceBit } from '../../schemas/crawl.js';
-import type { Population, SqlCheckId } from '../../schemas/audit-checks.js';
+import {
+  THIN_CONTENT_EXEMPT_TYPES,
+  H2_MISSING_EXEMPT_TYPES,
+  TOO_MANY_OUTLINKS_EXEMPT_TYPES,
+  type Population,
+  type SqlCheckId,
+} from '../../schemas/audit-checks.js';
+import type { PageType } from '../../schemas/pages.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
 
 const HTML = `p.content_type IN ('text/html', 'application/xhtml+xml')`;
@@ -17,6 +24,9 @@ const S_HTML_200 = HTML_200.replaceAll('p.', 's.');
 const blank = (col: string) => `(${col} IS NULL OR trim(${col}) = '')`;
 const SITEMAP_BIT = sourceBit('sitemap');
 const LOOPS = `('redirect_loop', 'too_many_redirects')`;
+/** Not one of these page types (the registry's names, never input); pages without a type are kept. */
+const notOfType = (types: readonly PageType[]) =>
+  `(p.page_type IS NULL OR p.page_type NOT IN (${types.map((t) => `'${t}'`).join(', ')}))`;
 
 /**
  * Up to 20 pages linking to URL `id` (anchor links from other pages), one entry per page (a page linking twice,
@@ -159,7 +169,8 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
     FROM pages p WHERE p.site_id = @site AND ${INDEXABLE}
       AND p.inlinks = 1`,
   too_many_outlinks: `${value('p.outlinks', '@audit_max_outlinks', 'links')}
-    FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND p.outlinks > @audit_max_outlinks`,
+    FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND p.outlinks > @audit_max_outlinks
+      AND ${notOfType(TOO_MANY_OUTLINKS_EXEMPT_TYPES)}`,
   title_missing: `${text('p.title', 'NULL')} FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND ${blank('p.title')}`,
   title_duplicate: shared('p.title'),
   title_too_long: `${text('p.title', '@audit_title_max_chars')} FROM pages p WHERE p.site_id = @site AND ${HTML_200}
@@ -185,7 +196,7 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
   h1_too_long: `${text('p.h1', '@audit_h1_max_chars')} FROM pages p WHERE p.site_id = @site AND ${HTML_200}
       AND length(trim(p.h1)) > @audit_h1_max_chars`,
   h2_missing: `${pageRow(`json_object('h1s', json(${h1s}))`)} FROM pages p WHERE p.site_id = @site AND ${INDEXABLE}
-      AND p.word_count >= 300 AND ${levelCount(2)} = 0`,
+      AND p.word_count >= 300 AND ${levelCount(2)} = 0 AND ${notOfType(H2_MISSING_EXEMPT_TYPES)}`,
   heading_level_skipped: `SELECT * FROM (${pageRow(`(SELECT json_object('from_level', prev, 'to_level', lvl, 'text', txt)
       FROM (SELECT json_extract(value, '$.level') AS lvl, json_extract(value, '$.text') AS txt,
               LAG(json_extract(value, '$.level')) OVER (ORDER BY key) AS prev
@@ -222,7 +233,8 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
     WHERE p.site_id = @site AND ${INDEXABLE} AND (u.sources & ${SITEMAP_BIT}) = 0
       AND EXISTS (SELECT 1 FROM urls s WHERE s.site_id = @site AND (s.sources & ${SITEMAP_BIT}) != 0)`,
   thin_content: `${pageRow(`json_object('word_count', p.word_count, 'threshold', @audit_thin_words)`)}
-    FROM pages p WHERE p.site_id = @site AND ${INDEXABLE} AND p.word_count < @audit_thin_words`,
+    FROM pages p WHERE p.site_id = @site AND ${INDEXABLE} AND p.word_count < @audit_thin_words
+      AND ${notOfType(THIN_CONTENT_EXEMPT_TYPES)}`,
   lang_missing: `${pageRow(`json_object()`)} FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND ${blank('p.language')}`,
   content_truncated: `${pageRow(`json_object()`)} FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND p.truncated = 1`,
   // Pages with no main text all share one hash; they are thin, not copies of each other.

@@ -89,7 +89,7 @@ export function linkIndexView(db: Db) {
         out.push(
           ...prepared<number[], NodeDetailRow>(
             `SELECT u.id, u.url, p.title, p.status_code, p.depth, COALESCE(p.inlinks, 0) AS inlinks,
-                 COALESCE(p.outlinks, 0) AS outlinks, p.indexable
+                 COALESCE(p.outlinks, 0) AS outlinks, p.indexable, p.page_type
                FROM urls u JOIN pages p ON p.id = u.id WHERE u.id IN (${marks(chunk.length)})`,
           ).all(...chunk),
         );

@@ -5,7 +5,9 @@
  * shape beyond the fragments written here.
  */
 import type { EdgeKind } from '../../schemas/crawl.js';
+import type { PageType, PageTypeEvidence } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
+import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
 import { pageColumns, parsePageJson, type PageJson, type PageRow } from '../repos/pages-repo.js';
 
@@ -30,6 +32,7 @@ export interface PageFilter {
   contentType?: string | undefined;
   depth?: number | undefined;
   q?: string | undefined;
+  pageTypes?: PageType[] | undefined;
 }
 
 /** Columns a list may sort by, with the value NULLs sort as (so keyset comparisons stay total). */
@@ -44,6 +47,7 @@ const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = 
   status_code: { expr: 'COALESCE(p.status_code, 0)', nullAs: 0 },
   title: { expr: "COALESCE(p.title, '')", nullAs: '' },
   crawled_at: { expr: 'p.crawled_at', nullAs: '' },
+  page_type: { expr: "COALESCE(p.page_type, '')", nullAs: '' },
 };
 
 /**
@@ -80,8 +84,10 @@ function extractClause(f: ExtractFilter): { sql: string; args: (string | number)
 
 export type PageListRow = PageRow & { sort_value: string | number };
 /** One page in full: its row, its JSON columns parsed, and the sources that know its URL. */
-export type PageDetailRow = PageRow & PageJson & { sources: number };
-type StoredPageDetail = PageRow & Record<keyof PageJson, string> & { sources: number };
+export type PageDetailRow = PageRow &
+  PageJson & { sources: number; page_type_evidence: PageTypeEvidence | null };
+type StoredPageDetail = PageRow &
+  Record<keyof PageJson, string> & { sources: number; page_type_evidence: string | null };
 export interface LinkRow {
   id: number;
   edge_kind: EdgeKind;
@@ -110,10 +116,13 @@ export interface SiteLinkRow {
 
 export function pagesView(db: Db) {
   const prepared = statementCache(db);
-  const detail = db.prepare<[number], StoredPageDetail>(
-    `SELECT ${pageColumns('p')}, p.headings, p.hreflang, p.structured_data_types, p.redirect_chain, u.sources
-     FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?`,
-  );
+  // Prepared on first use: `page_type` is migration 27's.
+  const detail = () =>
+    prepared<[number], StoredPageDetail>(
+      `SELECT ${pageColumns('p')}, p.headings, p.hreflang, p.structured_data_types, p.redirect_chain, u.sources,
+         p.page_type_evidence
+       FROM pages p JOIN urls u ON u.id = p.id WHERE p.id = ?`,
+    );
   const siteLinks = db.prepare<[number, number, number], SiteLinkRow>(
     `SELECT l.id, s.url AS source, t.url AS target, l.edge_kind, l.anchor_text, l.nofollow, l.count
      FROM links l JOIN urls s ON s.id = l.source_id JOIN urls t ON t.id = l.target_id
@@ -121,8 +130,15 @@ export function pagesView(db: Db) {
   );
   return {
     get(id: number): PageDetailRow | undefined {
-      const row = detail.get(id);
-      return row && { ...row, ...parsePageJson(row) };
+      const row = detail().get(id);
+      return (
+        row && {
+          ...row,
+          ...parsePageJson(row),
+          page_type_evidence:
+            row.page_type_evidence === null ? null : (JSON.parse(row.page_type_evidence) as PageTypeEvidence),
+        }
+      );
     },
     /** Every edge of a site with both URLs, a page at a time (for exports). */
     siteLinks: (siteId: number, afterId: number, limit: number): SiteLinkRow[] =>
@@ -153,6 +169,7 @@ export function pagesView(db: Db) {
       if (f.indexable !== undefined) add('p.indexable = ?', f.indexable ? 1 : 0);
       if (f.contentType !== undefined) add('p.content_type = ?', f.contentType.toLowerCase());
       if (f.depth !== undefined) add('p.depth = ?', f.depth);
+      if (f.pageTypes?.length) add(`p.page_type IN (${marks(f.pageTypes.length)})`, ...f.pageTypes);
       for (const e of f.extract ?? []) {
         const c = extractClause(e);
         add(c.sql, ...c.args);

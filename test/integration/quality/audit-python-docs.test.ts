@@ -33,7 +33,12 @@ const CHANGELOG = 'whatsnew/changelog.html';
 /** Pages whose whole text the main-text rules drop: `<section id="module-http.cookies">` reads as a cookie banner. */
 const COOKIE_PAGES = ['library/http.cookiejar.html', 'library/http.cookies.html'];
 /** Pages verified short on disk (their `role="main"` text is 19–42 words): thin whatever the rules. */
-const SHORT_PAGES = ['search.html', 'genindex.html', 'faq/index.html', 'library/concurrent.html'];
+const SHORT_PAGES = ['library/concurrent.html'];
+/**
+ * Pages as short, but meant to be (#33): the search page, the index's letter page and the FAQ's table of contents
+ * lead elsewhere rather than answer by their own words, so thin_content leaves them out by their page type.
+ */
+const SHORT_BY_DESIGN = ['search.html', 'genindex.html', 'faq/index.html'];
 /** Measured 22 (20 real, the two cookie pages); the bound leaves room for a few more hub pages. */
 const THIN_MAX = 25;
 /** Response time depends on the machine's load, not on the site. */
@@ -214,6 +219,7 @@ describe('audit of the Python documentation', () => {
       const thin = urlsOf('thin_content');
       assert.ok(thin.length <= THIN_MAX, `${thin.length} thin pages: ${thin.join(', ')}`);
       for (const url of SHORT_PAGES) assert.ok(thin.includes(url), url);
+      for (const url of SHORT_BY_DESIGN) assert.ok(!thin.includes(url), `${url} is short by design`);
       // Long module pages whose section ids once read as cookie banners keep their text.
       for (const url of COOKIE_PAGES) assert.ok(!thin.includes(url), url);
     });
