@@ -1,6 +1,7 @@
 /** `audit` operations: a site's issues, each check's URLs with their evidence, a page's findings, mutes and re-runs. */
 import {
   FindingList,
+  FindingListQuery,
   IssueList,
   IssueListQuery,
   IssueParams,
@@ -8,7 +9,6 @@ import {
   PageIssueParams,
   Issue,
 } from '../schemas/audit.js';
-import { PaginationQuery } from '../schemas/common.js';
 import { JOB_SCHEMAS } from '../schemas/jobs.js';
 import { SiteParams } from '../schemas/sites.js';
 
@@ -22,7 +22,7 @@ export const auditOperations = defineOperations({
     path: '/sites/{site_id}/issues',
     summary: 'The site audit’s issues, by priority',
     description:
-      'One item per check of the catalogue that found something in the latest audit (every check with `include_empty=true`), ordered by priority, then by how many URLs it lists. A muted check is listed with `muted: true` and leaves the health score.',
+      'One item per check of the catalogue that found something in the latest audit (every check with `include_empty=true`), ordered by priority, then by how many URLs it lists. Each says how many separate fixes its URLs take (`fixes`) and which templates carry it on at least 90 % of their pages (`templates`: one fix each). A muted check is listed with `muted: true` and leaves the health score.',
     stability: 'stable',
     params: SiteParams,
     query: IssueListQuery,
@@ -33,10 +33,10 @@ export const auditOperations = defineOperations({
     path: '/sites/{site_id}/issues/{check}/urls',
     summary: 'The URLs a check lists, with the evidence of each',
     description:
-      'As many URLs as the issue’s `urls` says, by URL id. `evidence` has the shape the issue’s `evidence` names.',
+      'As many URLs as the issue’s `urls` says, by URL id, each with its page’s title. `evidence` has the shape the issue’s `evidence` names; `template_id` names the template fix that covers the URL, and `in_template` lists only those (true) or only the URLs that are fixes of their own (false).',
     stability: 'stable',
     params: IssueParams,
-    query: PaginationQuery,
+    query: FindingListQuery,
     responses: { 200: { description: 'A page of findings.', schema: FindingList }, 404: notFound },
   },
   'audit.pageIssues': {

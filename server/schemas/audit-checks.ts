@@ -10,6 +10,24 @@
  */
 import { z } from 'zod';
 import type { AuditCategory, EvidenceKind, EvidenceOf, Priority, Severity } from './audit-terms.js';
+import type { PageType } from './pages.js';
+
+/**
+ * Page types a check leaves out (#33), because the finding would be wrong for them: a hub, an index, the home
+ * page, a search page and a form page are meant to have little text of their own, and an index and a hub are
+ * meant to link to very many pages. Pages without a type (crawled before page types and not yet classified) are
+ * checked as before.
+ */
+export const THIN_CONTENT_EXEMPT_TYPES = [
+  'hub',
+  'index',
+  'home',
+  'search_results',
+  'form',
+] as const satisfies PageType[];
+export const TOO_MANY_OUTLINKS_EXEMPT_TYPES = ['index', 'hub'] as const satisfies PageType[];
+/** A page that leads elsewhere (a hub, an index) is structured by its entries, not by subheadings. */
+export const H2_MISSING_EXEMPT_TYPES = THIN_CONTENT_EXEMPT_TYPES;
 
 /** Audit thresholds, each an app setting (`PATCH /settings`) with its default. */
 export const AUDIT_THRESHOLDS = {
@@ -75,7 +93,7 @@ export const CHECKS = {
     category: 'response_codes',
     severity: 'issue',
     priority: 'high',
-    title: 'Internal URL answers 4xx',
+    title: 'Internal URL is broken (answers 4xx)',
     description:
       'Visitors and search engines following a link here reach an error page, and the link passes nothing. Restore the page, redirect the URL to its closest replacement, or remove the links to it (the evidence lists up to 20 pages linking here).',
     evidence: 'status',
@@ -86,7 +104,7 @@ export const CHECKS = {
     category: 'response_codes',
     severity: 'issue',
     priority: 'high',
-    title: 'Internal URL answers 5xx or could not be fetched',
+    title: 'Internal URL fails (5xx or no answer)',
     description:
       'The server failed (5xx) or gave no answer (timeout, reset, DNS, TLS): search engines slow down crawling of a site that errors and drop pages that keep failing. Check the server logs for the URL; the evidence says which error.',
     evidence: 'status',
@@ -109,7 +127,7 @@ export const CHECKS = {
     category: 'redirects',
     severity: 'warning',
     priority: 'medium',
-    title: 'Temporary redirect (302, 303 or 307)',
+    title: 'Redirect is temporary (302, 303 or 307)',
     description:
       'A temporary redirect tells search engines to keep the old URL indexed. If the move is permanent, answer 301 or 308 instead.',
     evidence: 'hops',
@@ -120,7 +138,7 @@ export const CHECKS = {
     category: 'redirects',
     severity: 'warning',
     priority: 'medium',
-    title: 'Redirect chain of two or more hops',
+    title: 'Redirect takes two or more hops',
     description:
       'Each hop adds latency and search engines stop following after a few. Redirect the first URL straight to the final one (the evidence lists the hops).',
     evidence: 'hops',
@@ -131,7 +149,7 @@ export const CHECKS = {
     category: 'redirects',
     severity: 'issue',
     priority: 'high',
-    title: 'Redirect loop',
+    title: 'Redirects loop back to a URL already visited',
     description:
       'The redirects come back to a URL already visited, so the page can never be reached. Fix the rule that redirects the last hop.',
     evidence: 'hops',
@@ -187,7 +205,7 @@ export const CHECKS = {
     category: 'links',
     severity: 'warning',
     priority: 'medium',
-    title: 'Indexable page no crawled page links to',
+    title: 'No crawled page links to this indexable page',
     description:
       'Known only from Search Console or a URL list (one known from a sitemap is orphan_in_sitemap): search engines give little weight to pages the site itself does not link to. Link to it from a relevant page, or retire it.',
     evidence: 'url',
@@ -220,9 +238,9 @@ export const CHECKS = {
     category: 'links',
     severity: 'notice',
     priority: 'low',
-    title: 'Page has very many internal links',
+    title: 'Page has too many internal links',
     description:
-      'Each link gets a smaller share of the page’s equity and visitors a harder choice. Keep navigation lean and link to what matters from the content.',
+      'Each link gets a smaller share of the page’s equity and visitors a harder choice. Keep navigation lean and link to what matters from the content. Indexes and hubs (page types) are left out: listing many pages is what they are for.',
     evidence: 'value',
     evaluator: 'sql',
     applies_to: 'html_pages',
@@ -255,7 +273,7 @@ export const CHECKS = {
     category: 'titles',
     severity: 'warning',
     priority: 'medium',
-    title: 'Title shared with other pages',
+    title: 'Title duplicates other pages’ titles',
     description:
       'Pages with the same title compete with each other and look alike in results. Make each indexable page’s title unique (the evidence lists the others).',
     evidence: 'shared_text',
@@ -266,9 +284,9 @@ export const CHECKS = {
     category: 'titles',
     severity: 'notice',
     priority: 'low',
-    title: 'Title over the length limit',
+    title: 'Title too long',
     description:
-      'Search engines cut long titles in results (around 60 characters). Put the words that matter first and shorten the rest.',
+      'Search engines cut long titles in results (around 60 characters). Put the words that matter first and shorten the rest. Where a template’s title affix (`… | Site`) is what pushes its titles over, shortening the affix is one fix for them all.',
     evidence: 'text',
     evaluator: 'sql',
     applies_to: 'html_pages',
@@ -278,9 +296,9 @@ export const CHECKS = {
     category: 'titles',
     severity: 'notice',
     priority: 'low',
-    title: 'Title under the length limit',
+    title: 'Title too short',
     description:
-      'A very short title leaves out words people search for. Describe the page more fully, in about 30 to 60 characters.',
+      'A very short title leaves out words people search for. Describe the page more fully, in about 30 to 60 characters. Where a template’s titles carry no site name, adding it in the template is one fix for all its short titles.',
     evidence: 'text',
     evaluator: 'sql',
     applies_to: 'html_pages',
@@ -290,7 +308,7 @@ export const CHECKS = {
     category: 'titles',
     severity: 'notice',
     priority: 'low',
-    title: 'Title identical to the h1',
+    title: 'Title only repeats the h1',
     description:
       'Title and h1 may differ: the title can target the search query and the h1 the reader. Not wrong, a missed chance.',
     evidence: 'text',
@@ -313,7 +331,7 @@ export const CHECKS = {
     category: 'meta_descriptions',
     severity: 'warning',
     priority: 'medium',
-    title: 'Meta description shared with other pages',
+    title: 'Meta description duplicates other pages’',
     description:
       'The same snippet under different results makes them look alike. Write a description per indexable page.',
     evidence: 'shared_text',
@@ -324,7 +342,7 @@ export const CHECKS = {
     category: 'meta_descriptions',
     severity: 'notice',
     priority: 'low',
-    title: 'Meta description over the length limit',
+    title: 'Meta description too long',
     description: 'Search engines cut it around 155 characters: keep the message in the first part.',
     evidence: 'text',
     evaluator: 'sql',
@@ -335,7 +353,7 @@ export const CHECKS = {
     category: 'meta_descriptions',
     severity: 'notice',
     priority: 'low',
-    title: 'Meta description under the length limit',
+    title: 'Meta description too short',
     description: 'A short description wastes the snippet’s room. Use about 70 to 155 characters.',
     evidence: 'text',
     evaluator: 'sql',
@@ -347,7 +365,7 @@ export const CHECKS = {
     category: 'headings',
     severity: 'warning',
     priority: 'medium',
-    title: 'No h1 heading',
+    title: 'h1 heading missing',
     description:
       'The h1 tells readers and search engines what the page is about. Give each page one h1 that names its subject.',
     evidence: 'headings',
@@ -358,7 +376,7 @@ export const CHECKS = {
     category: 'headings',
     severity: 'warning',
     priority: 'low',
-    title: 'More than one h1',
+    title: 'Page has more than one h1',
     description:
       'Several h1s blur what the page is mainly about (often a logo or a widget marked up as h1). Keep one and make the others h2.',
     evidence: 'headings',
@@ -369,7 +387,7 @@ export const CHECKS = {
     category: 'headings',
     severity: 'notice',
     priority: 'low',
-    title: 'h1 shared with other pages',
+    title: 'h1 duplicates other pages’ h1',
     description:
       'Pages with the same main heading look like the same subject. Make each indexable page’s h1 specific.',
     evidence: 'shared_text',
@@ -380,7 +398,7 @@ export const CHECKS = {
     category: 'headings',
     severity: 'notice',
     priority: 'low',
-    title: 'h1 over the length limit',
+    title: 'h1 too long',
     description:
       'A heading that long is a sentence, not a headline. Shorten it and move the rest to the text.',
     evidence: 'text',
@@ -392,9 +410,9 @@ export const CHECKS = {
     category: 'headings',
     severity: 'notice',
     priority: 'low',
-    title: 'No h2 subheadings',
+    title: 'Long page has no h2 subheadings',
     description:
-      'Subheadings structure a page for readers skimming it and help search engines find its parts. Listed for indexable pages of 300 words or more.',
+      'Subheadings structure a page for readers skimming it and help search engines find its parts. Listed for indexable pages of 300 words or more; hubs, indexes, the home page, search pages and form pages (page types) are left out: their entries are their structure.',
     evidence: 'headings',
     evaluator: 'sql',
     applies_to: 'indexable_pages',
@@ -405,7 +423,7 @@ export const CHECKS = {
     priority: 'low',
     title: 'Heading levels skip a level',
     description:
-      'A heading two or more levels below the one before it (h2 then h4) breaks the outline screen readers navigate by. Use the next level down.',
+      'A heading two or more levels below the one before it (h2 then h4) breaks the outline screen readers navigate by. Use the next level down. A heading half a template’s pages have (a sidebar’s) is the template’s: one fix.',
     evidence: 'heading_skip',
     evaluator: 'sql',
     applies_to: 'html_pages',
@@ -437,7 +455,7 @@ export const CHECKS = {
     category: 'canonicals',
     severity: 'notice',
     priority: 'low',
-    title: 'No canonical link',
+    title: 'Canonical link missing',
     description:
       'A self-referencing canonical protects the page from duplicates created by tracking parameters and alternate hosts. Add one.',
     evidence: 'url',
@@ -560,7 +578,7 @@ export const CHECKS = {
     category: 'hreflang',
     severity: 'notice',
     priority: 'low',
-    title: 'hreflang set without x-default',
+    title: 'hreflang set lacks x-default',
     description:
       'x-default names the page for visitors whose language none of the alternates matches. Add one, usually the language chooser or the main version.',
     evidence: 'hreflang_set',
@@ -583,9 +601,9 @@ export const CHECKS = {
     category: 'content',
     severity: 'warning',
     priority: 'medium',
-    title: 'Thin content',
+    title: 'Too little main text (thin content)',
     description:
-      'Little main text (navigation and boilerplate excluded) rarely answers a search. Expand the page, merge it with a related one, or noindex it.',
+      'Little main text (navigation and boilerplate excluded) rarely answers a search. Expand the page, merge it with a related one, or noindex it. Hubs, indexes, the home page, search pages and form pages (page types) are left out: they lead elsewhere rather than answer by their own words.',
     evidence: 'words',
     evaluator: 'sql',
     applies_to: 'indexable_pages',
@@ -595,7 +613,7 @@ export const CHECKS = {
     category: 'content',
     severity: 'notice',
     priority: 'low',
-    title: 'No language declared',
+    title: 'Page language not declared',
     description:
       'Without <html lang> screen readers guess the pronunciation and search engines the language. Declare it.',
     evidence: 'url',
@@ -606,7 +624,7 @@ export const CHECKS = {
     category: 'content',
     severity: 'warning',
     priority: 'low',
-    title: 'Page larger than the crawl reads',
+    title: 'Page too large for the crawl to read whole',
     description:
       'The body went past the crawl’s size limit, so its end was not read (and search engines also stop reading huge pages). Make the page smaller.',
     evidence: 'url',
@@ -618,7 +636,7 @@ export const CHECKS = {
     category: 'duplicates',
     severity: 'issue',
     priority: 'high',
-    title: 'Same main text as other pages',
+    title: 'Main text duplicates other pages’',
     description:
       'Indexable pages with identical main text compete for the same searches and split their links. Keep one, redirect or canonicalise the others to it.',
     evidence: 'group',
@@ -629,7 +647,7 @@ export const CHECKS = {
     category: 'duplicates',
     severity: 'warning',
     priority: 'medium',
-    title: 'Almost the same main text as other pages',
+    title: 'Main text nearly duplicates other pages’',
     description:
       'The main text is nearly identical to another indexable page’s (MinHash similarity of word shingles at or above the threshold; exact copies are listed under duplicate_content_exact). Merge them or make each distinct.',
     evidence: 'group',
@@ -654,7 +672,7 @@ export const CHECKS = {
     category: 'images',
     severity: 'warning',
     priority: 'low',
-    title: 'Image without an alt attribute',
+    title: 'Image missing its alt attribute',
     description:
       'Screen readers fall back to the file name of an image with no alt attribute, and search engines have no text to understand it by or to rank it in image search. Add an alt that says what the image shows, or alt="" when it is decorative: an empty alt is correct and is not listed here. The evidence lists the page’s images with no alt attribute.',
     evidence: 'images',
@@ -688,7 +706,7 @@ export const CHECKS = {
     category: 'urls',
     severity: 'notice',
     priority: 'low',
-    title: 'URL over the length limit',
+    title: 'URL too long',
     description: 'Long URLs are cut in results and hard to share. Keep them short and descriptive.',
     evidence: 'value',
     evaluator: 'code',
@@ -733,7 +751,7 @@ export const CHECKS = {
     category: 'performance',
     severity: 'warning',
     priority: 'medium',
-    title: 'Slow server response',
+    title: 'Server responds slowly',
     description:
       'The server took longer than the threshold to answer (time to the full response during the crawl). Slow pages rank and convert worse; look at caching and the page’s queries.',
     evidence: 'value',
@@ -745,7 +763,7 @@ export const CHECKS = {
     category: 'performance',
     severity: 'warning',
     priority: 'low',
-    title: 'Large HTML document',
+    title: 'HTML document too large',
     description:
       'The HTML alone is over the threshold: slow on mobile networks, and search engines may stop reading. Move inline data and markup out of the page.',
     evidence: 'value',
@@ -757,7 +775,7 @@ export const CHECKS = {
     category: 'performance',
     severity: 'notice',
     priority: 'low',
-    title: 'Page deep in the site',
+    title: 'Page too many clicks from the start page',
     description:
       'More clicks from the start page than the threshold: search engines crawl deep pages less often and treat them as less important. Link to it from higher up.',
     evidence: 'value',
@@ -770,7 +788,7 @@ export const CHECKS = {
     category: 'semantic',
     severity: 'warning',
     priority: 'medium',
-    title: 'Pages that compete for the same topic',
+    title: 'Page competes with others for the same topic',
     description:
       'The similarity analysis pairs this page with others as duplicates or merge candidates: they answer the same searches and split the site’s strength. Merge them into one page, or make each serve a distinct intent.',
     evidence: 'group',
@@ -781,7 +799,7 @@ export const CHECKS = {
     category: 'semantic',
     severity: 'notice',
     priority: 'low',
-    title: 'Page far from everything else on the site',
+    title: 'Page is off the site’s topics',
     description:
       'No other page of the site is about anything close: its nearest page by meaning (cosine of the page embeddings) is below the threshold. Check it belongs here — spam, a stray test page, or a topic that needs pages of its own to be taken seriously.',
     evidence: 'outlier',

@@ -11,6 +11,26 @@ const CheckIdSchema = z
   .enum(CHECK_IDS as [CheckId, ...CheckId[]])
   .meta({ description: 'Stable id of the check (`broken_internal_link`, …); see docs/audit.md.' });
 
+export const TemplateFix = z
+  .object({
+    template_id: z
+      .number()
+      .int()
+      .meta({ description: 'The template, as the crawl the audit read numbered it.' }),
+    label: z.string().meta({
+      description:
+        'What its pages share: a directory, a title pattern, the generator; a variant adds its content element.',
+    }),
+    pages: z.number().int().meta({ description: 'Pages of the template.' }),
+    urls: z
+      .number()
+      .int()
+      .meta({ description: 'Of the issue’s URLs, those in this template: fixed at once.' }),
+    example_url: z.string().meta({ description: 'One of them, to open and see the fault.' }),
+  })
+  .meta({ id: 'TemplateFix' });
+export type TemplateFix = z.infer<typeof TemplateFix>;
+
 export const Issue = z
   .object({
     check: CheckIdSchema,
@@ -21,6 +41,14 @@ export const Issue = z
     description: z.string().meta({ description: 'Why it matters and how to fix it.' }),
     urls: z.number().int().meta({ description: 'URLs the check lists (as many as its URL list has).' }),
     share: z.number().meta({ description: 'Those URLs as a share of the URLs the check applies to, 0–1.' }),
+    fixes: z.number().int().meta({
+      description:
+        'Separate fixes the URLs take: one per template in `templates`, one per URL outside them (docs/audit.md, "Fixes").',
+    }),
+    templates: z.array(TemplateFix).meta({
+      description:
+        'Templates at least 90 % of whose pages carry the finding: fix each once in the template. Largest first.',
+    }),
     muted: z.boolean(),
     evidence: z
       .enum(EVIDENCE_KINDS)
@@ -53,6 +81,11 @@ export const Finding = z
     check: CheckIdSchema,
     url: z.string(),
     page_id: z.number().int().nullable(),
+    title: z.string().nullable().meta({ description: 'The page’s title; null without a page or a title.' }),
+    template_id: z.number().int().nullable().meta({
+      description:
+        'The template (one of the issue’s `templates`) whose fix covers this URL; null when the URL is a fix of its own.',
+    }),
     evidence: Evidence.meta({
       description: 'What proves the finding, in the shape the issue’s `evidence` names.',
     }),
@@ -60,6 +93,14 @@ export const Finding = z
   .meta({ id: 'Finding' });
 export type Finding = z.infer<typeof Finding>;
 export const FindingList = pageOf(Finding).meta({ id: 'FindingList' });
+
+export const FindingListQuery = PaginationQuery.extend({
+  in_template: QueryBoolean.optional().meta({
+    description:
+      'true: only the URLs a template fix covers (`template_id` set); false: only those that are fixes of their own.',
+  }),
+});
+export type FindingListQuery = z.infer<typeof FindingListQuery>;
 
 export const IssueParams = z.strictObject({
   site_id: Id,
@@ -82,6 +123,9 @@ export const AuditHealth = z
   .object({
     score: z.number().int().min(0).max(100).meta({ description: 'Site health, 0–100 (see docs/audit.md).' }),
     issues: z.number().int().meta({ description: 'Checks with findings, muted ones left out.' }),
+    fixes: z.number().int().meta({
+      description: 'Separate fixes those checks take: a template fault is one (docs/audit.md, "Fixes").',
+    }),
     audited_at: z.string(),
   })
   .meta({ id: 'AuditHealth' });

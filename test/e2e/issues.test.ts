@@ -1,9 +1,10 @@
 /**
  * The site audit in Debian's Chromium against the real server on a crawled fixture site: the Issues view before
- * the first audit, an audit run from it with its progress, the checks grouped by category with the API's counts,
- * filters, mute and unmute from the keyboard and with the mouse (the badge, the figures and the list follow), a
- * check's URLs with their evidence, a linking page opened into its details with its own issues, and the health
- * score on the overview. Each step is saved as a screenshot under test/e2e/screenshots/.
+ * the first audit, an audit run from it with its progress, the checks grouped by category with the API's counts
+ * and fixes, filters, mute and unmute from the keyboard and with the mouse (the badge, the figures and the list
+ * follow), a check's fixes (template fixes first) and URLs with their pages' titles and evidence, a linking page
+ * opened into its details with its own issues, and the health score on the overview. Each step is saved as a
+ * screenshot under test/e2e/screenshots/.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -42,24 +43,25 @@ after(async () => {
 const go = (hash: string) => b.page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
 const issues = (filter: Omit<CallArgs<'audit.issues'>, 'site_id' | 'limit'> = {}) =>
   t.call('audit.issues', { site_id: siteId, limit: 1000, ...filter });
-/** The Issues grid as shown: each group's heading and its rows' check ids and URL counts. */
+/** The Issues grid as shown: each group's heading and its rows' check ids, fixes and URL counts. */
 const shownGroups = () =>
-  inPage<{ heading: string; rows: [string, string][] }[]>(
+  inPage<{ heading: string; rows: [string, string, string][] }[]>(
     b.page,
     `[...document.querySelectorAll('.gtable .gtable-group')].map((g) => ({
       heading: g.querySelector('.gtable-heading-title').textContent,
       rows: [...g.querySelectorAll('.vtable-row')].map((r) => [
-        r.querySelector('.check-id').textContent, r.querySelectorAll('[role="gridcell"]')[3].textContent]),
+        r.querySelector('.check-id').textContent, r.querySelector('.issue-fixes-count').textContent,
+        r.querySelectorAll('[role="gridcell"]')[4].textContent]),
     }))`,
   );
 /** The groups the grid must show for `items` as the API orders them. */
 function grouped(items: Issue[]) {
-  const groups: { heading: string; rows: [string, string][] }[] = [];
+  const groups: { heading: string; rows: [string, string, string][] }[] = [];
   for (const i of items) {
     const heading = AUDIT_CATEGORY_LABELS[i.category];
     let group = groups.find((g) => g.heading === heading);
     if (!group) groups.push((group = { heading, rows: [] }));
-    group.rows.push([i.check, i.urls.toLocaleString('en-US')]);
+    group.rows.push([i.check, i.fixes.toLocaleString('en-US'), i.urls.toLocaleString('en-US')]);
   }
   return groups;
 }
@@ -178,17 +180,38 @@ describe('the Issues view', { timeout: 180_000 }, () => {
     await page.waitForFunction(`location.hash.endsWith('/issues/broken_internal_link')`);
     await waitForText(page, 'h1', 'Page links to a broken internal URL');
 
-    const findings = await findingsOf(t, siteId, 'broken_internal_link', 1000);
-    const urls = items.find((i) => i.check === 'broken_internal_link')!.urls;
-    assert.equal(findings.length, urls, 'the count is the number of URLs listed');
+    const all = await findingsOf(t, siteId, 'broken_internal_link', 1000);
+    const issue = items.find((i) => i.check === 'broken_internal_link')!;
+    assert.equal(all.length, issue.urls, 'the count is the number of URLs listed');
+    // The fixes lead: each template fix, then the URLs that are fixes of their own, which the list shows first.
+    const single = all.filter((f) => f.template_id === null);
+    const inTemplates = issue.templates.reduce((n, x) => n + x.urls, 0);
+    assert.equal(issue.fixes, issue.templates.length + single.length);
+    assert.equal(single.length, issue.urls - inTemplates);
+    const fixLines = await texts(page, '.issue-fixes .fix-list > li strong');
+    assert.deepEqual(fixLines, [
+      ...issue.templates.map((x) => `Fix once in the template: ${x.urls} page${x.urls === 1 ? '' : 's'}`),
+      ...(single.length
+        ? [
+            `${issue.templates.length ? 'Then ' : ''}${single.length} URL${single.length === 1 ? '' : 's'}, each a fix of its own`,
+          ]
+        : []),
+    ]);
+    const findings = issue.templates.length && single.length ? single : all;
     await page.waitForFunction(`document.querySelectorAll('.vtable-row').length === ${findings.length}`);
-    const shownUrls = await inPage<string[]>(
+    // Each URL's path with its page's title beside it, as text.
+    const shown = await inPage<[string, string][]>(
       page,
-      `[...document.querySelectorAll('.vtable-row .url-ref')].map((a) => a.title.split(' — ')[0])`,
+      `[...document.querySelectorAll('.vtable-row .finding-page')].map((p) => [
+        p.querySelector('.url-ref').title.split(' — ')[0], p.querySelector('.finding-title')?.textContent ?? ''])`,
     );
     assert.deepEqual(
-      shownUrls,
-      findings.map((f) => f.url),
+      shown,
+      findings.map((f) => [f.url, f.title ?? '']),
+    );
+    assert.ok(
+      findings.every((f) => f.title),
+      'every page linking to a broken URL has a title',
     );
 
     // The first URL's evidence, in full beside the table: the broken target, its status and the anchor text.

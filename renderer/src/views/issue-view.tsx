@@ -1,7 +1,9 @@
 /**
- * One audit check: why it matters and how to fix it, the thresholds it used, mute or unmute, and every URL it
- * lists (a virtualised table, loaded as it scrolls) with a line of evidence each; choosing a URL shows its
- * evidence in full beside the table, its linking pages and targets opening into their page details.
+ * One audit check: why it matters and how to fix it, the thresholds it used, mute or unmute, then its fixes —
+ * each template that carries it first ("fix once in the template: 1,169 pages", with the template and an example
+ * page), then the pages that are fixes of their own — and every URL it lists (a virtualised table, loaded as it
+ * scrolls) with its page's title beside its path and a line of evidence; choosing a URL shows its evidence in full
+ * beside the table, its linking pages and targets opening into their page details.
  */
 import { useMemo, useState } from 'react';
 import { call } from '../api/call.js';
@@ -10,13 +12,13 @@ import type { Finding, Issue } from '../api/types.js';
 import { AUDIT_CATEGORY_LABELS } from '../api/value-lists.js';
 import { IssueMarks } from '../components/audit-marks.js';
 import { CodeText } from '../components/code-text.js';
-import { Stat } from '../components/controls.js';
+import { Stat, Tabs } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
 import { useAction } from '../hooks/use-api.js';
 import { useIssueCatalogue } from '../hooks/use-issue-catalogue.js';
 import { pagedRows, usePagedList } from '../hooks/use-paged-list.js';
-import { fmtInt, fmtShare, siteUrl, words } from '../format.js';
+import { fmtCount, fmtInt, fmtShare, siteUrl, words } from '../format.js';
 import { links } from '../router.js';
 import { useSiteOrigin } from '../sites-context.js';
 import { EvidenceView } from './issue-evidence.js';
@@ -92,6 +94,11 @@ function IssueDetail(props: { siteId: number; issue: Issue; audited: string | nu
         </div>
       )}
       <div className="stat-row panel">
+        <Stat
+          label="fixes"
+          value={fmtInt(issue.fixes)}
+          hint="A template that carries the finding on at least 90 % of its pages is one fix; every other URL is one."
+        />
         <Stat label="URLs" value={fmtInt(issue.urls)} />
         <Stat label="of the URLs it looks at" value={fmtShare(issue.share)} />
         {thresholds.map(([name, value]) => (
@@ -108,17 +115,80 @@ function IssueDetail(props: { siteId: number; issue: Issue; audited: string | nu
           <p>The audit runs by itself after every crawl.</p>
         </EmptyState>
       ) : (
-        <Findings siteId={siteId} issue={issue} />
+        <>
+          <Fixes siteId={siteId} issue={issue} />
+          <Findings siteId={siteId} issue={issue} />
+        </>
       )}
     </>
   );
 }
 
+/** The URLs that are fixes of their own: those no template fix covers. */
+const singlePages = (issue: Issue) => issue.urls - issue.templates.reduce((n, t) => n + t.urls, 0);
+
+/** The issue's fixes, template fixes first: what to change once, then how many pages to change one by one. */
+function Fixes({ siteId, issue }: { siteId: number; issue: Issue }) {
+  if (issue.urls === 0) return null;
+  const single = singlePages(issue);
+  return (
+    <section className="panel issue-fixes" aria-label="Fixes">
+      <h2>
+        {fmtCount(issue.fixes, 'fix', 'fixes')} for {fmtCount(issue.urls, 'URL')}
+      </h2>
+      <ol className="fix-list">
+        {issue.templates.map((t) => (
+          <li key={t.template_id} className="fix-template">
+            <strong>Fix once in the template: {fmtCount(t.urls, 'page')}</strong>{' '}
+            <span className="muted">
+              of its {fmtInt(t.pages)} · {t.label}
+            </span>
+            <span className="fix-example">
+              e.g. <UrlRef url={t.example_url} pageId={null} siteId={siteId} />
+            </span>
+          </li>
+        ))}
+        {single > 0 && (
+          <li className="fix-single">
+            <strong>
+              {issue.templates.length ? 'Then ' : ''}
+              {fmtCount(single, 'URL')}, each a fix of its own
+            </strong>{' '}
+            <span className="muted">(listed below{issue.templates.length ? ', first' : ''})</span>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+type Shown = 'single' | 'template' | 'all';
+const SHOWN_LABELS: Record<Shown, string> = {
+  single: 'Fixes of their own',
+  template: 'In template fixes',
+  all: 'All URLs',
+};
+
 function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
+  // With template fixes, the pages to fix one by one come first: the template's are fixed at once.
+  const tabs = (['single', 'template', 'all'] as const)
+    .filter((v) => issue.templates.length > 0 || v === 'all')
+    .filter((v) => v !== 'single' || singlePages(issue) > 0);
+  const [shown, setShown] = useState<Shown>(tabs[0] ?? 'all');
   const list = usePagedList(
     (cursor, signal) =>
-      call('audit.findings', { site_id: siteId, check: issue.check, cursor, limit: 500 }, { signal }),
-    [siteId, issue.check],
+      call(
+        'audit.findings',
+        {
+          site_id: siteId,
+          check: issue.check,
+          cursor,
+          limit: 500,
+          ...(shown === 'all' ? {} : { in_template: shown === 'template' }),
+        },
+        { signal },
+      ),
+    [siteId, issue.check, shown],
   );
   useSiteChanges(siteId, ['audit'], list.reload);
   const [chosen, setChosen] = useState<string>();
@@ -128,10 +198,25 @@ function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
     () => [
       {
         key: 'url',
-        header: 'URL',
+        header: 'Page',
         width: 'minmax(0, 2fr)',
-        render: (f) => <UrlRef url={f.url} pageId={f.page_id} siteId={siteId} />,
-        title: (f) => f.url,
+        render: (f) => (
+          <span className="finding-page">
+            <UrlRef url={f.url} pageId={f.page_id} siteId={siteId} />
+            {f.title && <span className="finding-title">{f.title}</span>}
+          </span>
+        ),
+        title: (f) => (f.title ? `${f.url} — ${f.title}` : f.url),
+      },
+      {
+        key: 'fix',
+        header: 'Fix',
+        width: '7rem',
+        render: (f) => (f.template_id === null ? 'this page' : 'in template'),
+        title: (f) =>
+          f.template_id === null
+            ? 'A fix of its own'
+            : (issue.templates.find((t) => t.template_id === f.template_id)?.label ?? 'A template fix'),
       },
       {
         key: 'evidence',
@@ -141,11 +226,19 @@ function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
         title: (f) => evidenceSummary(issue.evidence, f.evidence, (u) => u),
       },
     ],
-    [siteId, issue.evidence, origin],
+    [siteId, issue.evidence, issue.templates, origin],
   );
   return (
     <div className="issue-findings">
       <div className="issue-findings-table">
+        {tabs.length > 1 && (
+          <Tabs
+            label="Which URLs"
+            tabs={tabs.map((id) => ({ id, label: SHOWN_LABELS[id] }))}
+            value={shown}
+            onChange={setShown}
+          />
+        )}
         <ErrorNotice error={list.error} />
         <VirtualTable
           label={`URLs of ${issue.title}`}
@@ -153,7 +246,7 @@ function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
           columns={columns}
           rowKey={(f) => f.url}
           onActivate={(f) => setChosen(f.url)}
-          empty="This check found nothing in the latest audit."
+          empty={shown === 'all' ? 'This check found nothing in the latest audit.' : 'No URL of this kind.'}
         />
       </div>
       <aside className="panel evidence-panel" aria-label="Evidence" aria-live="polite">
@@ -162,6 +255,12 @@ function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
           <>
             <p className="break">
               <UrlRef url={finding.url} pageId={finding.page_id} siteId={siteId} />
+              {finding.title && (
+                <>
+                  <br />
+                  <span className="finding-title">{finding.title}</span>
+                </>
+              )}
             </p>
             {finding.page_id !== null && (
               <p className="small">

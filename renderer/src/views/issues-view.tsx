@@ -1,8 +1,9 @@
 /**
  * The site audit's issues: every check that found something, grouped by category (the category of the most
- * urgent check first), each with its severity, priority, how many URLs it lists and what share of the URLs it
- * looks at; filters in the address, mute and unmute, a re-run with live progress, and the health score. A check
- * opens its URLs with their evidence (issue-view.tsx).
+ * urgent check first), each led by how many fixes it takes — a template that carries it first ("fix once in the
+ * template: 1,169 pages"), then the pages that are fixes of their own — with its severity, priority, how many URLs
+ * it lists and what share of the URLs it looks at; filters in the address, mute and unmute, a re-run with live
+ * progress, and the health score. A check opens its fixes and URLs with their evidence (issue-view.tsx).
  */
 import { useMemo } from 'react';
 import { call, type CallArgs } from '../api/call.js';
@@ -45,6 +46,18 @@ function filtersFrom(params: URLSearchParams): IssueFilters {
     include_muted: params.get('muted') !== 'hide',
     include_empty: params.get('empty') === 'show',
   };
+}
+
+/** How an issue's fixes read in one line: its template fixes first, then the URLs that are fixes of their own. */
+function fixesLine(issue: Pick<Issue, 'urls' | 'templates'>): string {
+  const inTemplates = issue.templates.reduce((n, t) => n + t.urls, 0);
+  const single = issue.urls - inTemplates;
+  const parts: string[] = [];
+  if (issue.templates.length === 1) parts.push(`fix once in the template: ${fmtCount(inTemplates, 'page')}`);
+  else if (issue.templates.length > 1)
+    parts.push(`fix in ${issue.templates.length} templates: ${fmtCount(inTemplates, 'page')}`);
+  if (single > 0) parts.push(issue.templates.length ? `then ${fmtInt(single)} one by one` : 'one by one');
+  return parts.join(', ');
 }
 
 /** The issues in the API's order (priority, then URLs), under their categories in the order they first come. */
@@ -105,7 +118,7 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
     {
       key: 'check',
       header: 'Check',
-      width: 'minmax(0, 4fr)',
+      width: 'minmax(0, 3fr)',
       render: (i) => (
         <span className="check-name">
           <span className="check-title">{i.title}</span>
@@ -120,6 +133,19 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
       header: 'Priority',
       width: '6rem',
       render: (i) => <PriorityMark priority={i.priority} />,
+    },
+    {
+      key: 'fixes',
+      header: 'Fixes',
+      width: 'minmax(0, 2.6fr)',
+      render: (i) => (
+        <span className="issue-fixes-cell">
+          <span className="issue-fixes-count">{fmtInt(i.fixes)}</span>{' '}
+          <span className="issue-fixes-how">{fixesLine(i)}</span>
+        </span>
+      ),
+      title: (i) =>
+        i.templates.map((t) => `${fmtCount(t.urls, 'page')} of ${fmtInt(t.pages)}: ${t.label}`).join('\n'),
     },
     { key: 'urls', header: 'URLs', width: '5.5rem', align: 'right', render: (i) => fmtInt(i.urls) },
     {
@@ -208,9 +234,10 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
               <Stat
                 label="site health"
                 value={<HealthScore score={summary.data.audit.score} />}
-                hint="100 with nothing found; each check not muted takes off by its weight and share (docs/audit.md)"
+                hint="100 with nothing to fix; each check not muted takes off by its weight and its fixes, a template fault one fix (docs/audit.md)"
               />
             )}
+            {summary.data?.audit && <Stat label="fixes" value={fmtInt(summary.data.audit.fixes)} />}
             {SEVERITIES.map((s) => (
               <Stat key={s} label={`${s} checks`} value={fmtInt(count((i) => i.severity === s))} />
             ))}

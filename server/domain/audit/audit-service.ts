@@ -11,12 +11,13 @@ import {
   type AuditThresholds,
   type CheckId,
 } from '../../schemas/audit-checks.js';
-import type { Finding, Issue, IssueListQuery } from '../../schemas/audit.js';
+import type { Finding, Issue, IssueListQuery, TemplateFix } from '../../schemas/audit.js';
 import { PRIORITIES } from '../../schemas/audit-terms.js';
 import { encodeCursor, type CursorKey } from '../../schemas/common.js';
 import type { JobKind, JobResultOf } from '../../schemas/jobs.js';
 import { CRAWL_SETTINGS_DEFAULTS, type CrawlSettingsPatch } from '../../schemas/sites.js';
 import type { Store } from '../../store/index.js';
+import type { ListedFindingRow } from '../../store/repos/audit-repo.js';
 import { NotFoundError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
@@ -26,6 +27,7 @@ import { afterKey, idPage } from '../sort-cursor.js';
 import type { CheckContext } from './check-sources.js';
 import { codeFindings, scanFindings } from './code-check-runner.js';
 import { healthScore } from './health-score.js';
+import { recordFixes } from './template-fixes.js';
 
 /** Audits read what a crawl writes: never while one runs on the site, and one at a time. */
 export const AUDIT_EXCLUSIVE_WITH = ['crawl', 'audit'] as const satisfies readonly JobKind[];
@@ -94,6 +96,7 @@ export class AuditService {
         if (!populations.has(p)) populations.set(p, this.store.audit.population(siteId, p));
         return populations.get(p)!;
       };
+      const fixes = recordFixes(this.store, id, siteId);
       this.store.audit.finishRun(
         id,
         siteId,
@@ -101,6 +104,7 @@ export class AuditService {
           CheckId,
           number
         >,
+        fixes,
       );
       return id;
     });
@@ -116,9 +120,17 @@ export class AuditService {
   }
 
   /** Every check of the latest run as an issue (with no run yet, every check with no URL). */
-  private allIssues(siteId: number): { issues: Issue[]; run: ReturnType<Store['audit']['latestRun']> } {
+  private allIssues(siteId: number): {
+    issues: Issue[];
+    run: ReturnType<Store['audit']['latestRun']>;
+    /** The HTML pages answering 200 the run looked at: the site's size in the health score. */
+    htmlPages: number;
+  } {
     const run = this.store.audit.latestRun(siteId);
     const counts = new Map((run ? this.store.audit.counts(run.id) : []).map((c) => [c.check_id, c]));
+    const templates = new Map<CheckId, TemplateFix[]>();
+    for (const { check_id, ...fix } of run ? this.store.audit.templateFixes(run.id) : [])
+      templates.set(check_id, [...(templates.get(check_id) ?? []), fix]);
     const muted = this.store.audit.mutes(siteId);
     const thresholds = run?.thresholds ?? this.thresholds();
     const issues = CHECK_IDS.map((check): Issue => {
@@ -133,12 +145,16 @@ export class AuditService {
         description: def.description,
         urls: c?.urls ?? 0,
         share: c && c.population > 0 ? Math.min(1, Math.round((c.urls / c.population) * 10_000) / 10_000) : 0,
+        // A run from before templates were found counts a fix per URL.
+        fixes: c ? (c.fixes ?? c.urls) : 0,
+        templates: templates.get(check) ?? [],
         muted: muted.has(check),
         evidence: def.evidence,
         thresholds: Object.fromEntries((def.thresholds ?? []).map((k) => [k, thresholds[k]])),
       };
     });
-    return { issues, run };
+    const htmlPages = [...counts.values()].find((c) => CHECKS[c.check_id].applies_to === 'html_pages');
+    return { issues, run, htmlPages: htmlPages?.population ?? 0 };
   }
 
   /** Issues by priority, then by URL count, then by id; a keyset cursor on that order. */
@@ -167,12 +183,22 @@ export class AuditService {
     };
   }
 
-  /** The URLs a check lists, with their evidence, by URL id. */
-  findings(siteId: number, check: CheckId, q: { limit: number; cursor?: CursorKey | undefined }) {
+  /** The URLs a check lists, with their evidence, by URL id (those a template fix covers, or the others). */
+  findings(
+    siteId: number,
+    check: CheckId,
+    q: { limit: number; cursor?: CursorKey | undefined; in_template?: boolean | undefined },
+  ) {
     requireSite(this.store, siteId);
     const run = this.store.audit.latestRun(siteId);
     if (!run) return { items: [], next_cursor: null };
-    const rows = this.store.audit.findings(run.id, check, afterKey(q.cursor, 'number') ?? 0, q.limit + 1);
+    const rows = this.store.audit.findings(
+      run.id,
+      check,
+      afterKey(q.cursor, 'number') ?? 0,
+      q.limit + 1,
+      q.in_template,
+    );
     const { page, next_cursor } = idPage(
       rows.map((r) => ({ ...r, id: r.url_id })),
       q.limit,
@@ -225,13 +251,15 @@ export class AuditService {
   }
 
   /** The health score of the latest audit, or null before the first. */
-  health(siteId: number): { score: number; audited_at: string; issues: number } | null {
-    const { issues, run } = this.allIssues(siteId);
+  health(siteId: number): { score: number; audited_at: string; issues: number; fixes: number } | null {
+    const { issues, run, htmlPages } = this.allIssues(siteId);
     if (!run) return null;
+    const counted = issues.filter((i) => i.urls > 0 && !i.muted);
     return {
-      score: healthScore(issues),
+      score: healthScore(issues, htmlPages),
       audited_at: run.created_at,
-      issues: issues.filter((i) => i.urls > 0 && !i.muted).length,
+      issues: counted.length,
+      fixes: counted.reduce((n, i) => n + i.fixes, 0),
     };
   }
 }
@@ -246,14 +274,11 @@ function compareKeys(a: readonly (number | string)[], b: readonly (number | stri
   return 0;
 }
 
-const toFinding = (r: {
-  check_id: CheckId;
-  url: string;
-  page_id: number | null;
-  evidence: Record<string, unknown>;
-}): Finding => ({
+const toFinding = (r: ListedFindingRow): Finding => ({
   check: r.check_id,
   url: r.url,
   page_id: r.page_id,
+  title: r.title,
+  template_id: r.template_id,
   evidence: r.evidence,
 });

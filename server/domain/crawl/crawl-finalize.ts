@@ -4,6 +4,8 @@
  * hops (the same answer whatever order the workers fetched them in), and inlinks/outlinks are counted.
  */
 import type { Store } from '../../store/index.js';
+import { classifySitePages } from '../pages/page-types-service.js';
+import { assignTemplates } from '../templates/site-templates.js';
 
 export interface FinalizeReport {
   not_crawled: number;
@@ -34,6 +36,9 @@ export function finalizeCrawl(
   const maxDepth = opts.spider ? store.crawlDepth.recompute(siteId) : 0;
   const loops = resolveRedirects(store, siteId, opts.maxRedirects);
   store.pages.recountLinks(siteId);
+  // Every HTML page's type, once its links and depths are final (docs/crawler.md, "Page types").
+  classifySitePages(store, siteId);
+  assignTemplates(store, siteId);
   return {
     not_crawled: notCrawled,
     urls_removed: removed.urls,

@@ -13,6 +13,8 @@ import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
 import { linkHeaderTarget } from './link-header.js';
 import { collapseWhitespace, countNonWhitespace, countWords } from './main-text.js';
 import { PageCollector } from './page-collector.js';
+import type { PageSignals } from './page-signals.js';
+import type { PageSkeleton } from './layout-skeleton.js';
 
 export type { AnchorEdgeKind } from './link-classifier.js';
 
@@ -55,6 +57,10 @@ export interface ExtractedPage {
    * JavaScript" noscript on a page whose main text is short.
    */
   app_shell: boolean;
+  /** What the markup says about the page's type (page-signals.ts). */
+  page_signals: PageSignals;
+  /** The structure the page's generator wraps around its content (layout-skeleton.ts), for its template. */
+  skeleton: PageSkeleton;
 }
 
 export interface ResponseHeaders {
@@ -121,6 +127,10 @@ export function extractHtml(
         : c.text.text();
 
   const headerLanguage = headers.contentLanguage?.split(',')[0]?.trim() || null;
+  // A noscript plea alone is not enough: blogs carry "enable JavaScript to see the comments" above full text.
+  const appShell =
+    (c.emptyMount && c.textChars < APP_SHELL_MAX_CHARS) ||
+    (asksForJavaScript(c.noscriptText) && countNonWhitespace(mainText) < APP_SHELL_MAX_CHARS);
   return {
     title: c.head.title,
     meta_description: c.head.description,
@@ -138,10 +148,9 @@ export function extractHtml(
     links,
     base_url: fromTag ?? pageUrl,
     text_chars_in_body: c.textChars,
-    // A noscript plea alone is not enough: blogs carry "enable JavaScript to see the comments" above full text.
-    app_shell:
-      (c.emptyMount && c.textChars < APP_SHELL_MAX_CHARS) ||
-      (asksForJavaScript(c.noscriptText) && countNonWhitespace(mainText) < APP_SHELL_MAX_CHARS),
+    app_shell: appShell,
+    page_signals: { ...c.signals.finish(resolve, pageUrl), app_shell: appShell },
+    skeleton: c.skeleton.finish(c.text.chars),
   };
 }
 

@@ -10,6 +10,7 @@ import type { ExtractValue } from '../../schemas/extraction.js';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
 import type { Discovery } from './crawl-frontier.js';
 import type { ExtractedPage } from './html-extractor.js';
+import type { PageSkeleton } from './layout-skeleton.js';
 import { assessIndexability, robotsDirectives } from './indexability.js';
 import { minhashSignature, signatureToBuffer } from './minhash.js';
 import { collapseWhitespace } from './main-text.js';
@@ -35,6 +36,10 @@ export interface PageRecord {
    * when it was given none or the page has no HTML to read (a redirect, an error, a PDF).
    */
   extracts?: { value: ExtractValue; error: string | null }[];
+  /** What the markup says about the page's type (JSON of `PageSignals`), of HTML pages answering 2xx. */
+  signals?: string | null;
+  /** The page's layout skeleton (layout-skeleton.ts), of HTML pages answering 2xx: what its template is found by. */
+  skeleton?: PageSkeleton | null;
 }
 
 export interface PageContext {
@@ -252,6 +257,8 @@ export function htmlPage(
     minhash: normalized ? signatureToBuffer(minhashSignature(ex.main_text)) : null,
     // Like links, an error page's images and markup describe the error page, not the site.
     markup: ok ? pageMarkupWrite(ex.images, ex.json_ld) : null,
+    signals: ok ? JSON.stringify(ex.page_signals) : null,
+    skeleton: ok ? ex.skeleton : null,
     edges: [...edges.values()],
   };
 }

@@ -21,6 +21,8 @@ import {
   MARK_SOFT_KIND,
 } from './link-classifier.js';
 import { countNonWhitespace, TextCollector } from './main-text.js';
+import { PageSignalsCollector } from './page-signals.js';
+import { SkeletonCollector } from './layout-skeleton.js';
 
 interface Frame {
   flags: number;
@@ -87,6 +89,8 @@ export class PageCollector implements Partial<Handler> {
   readonly head: HeadFields;
   readonly headings = new HeadingCollector();
   readonly images = new ImageCollector();
+  readonly signals = new PageSignalsCollector();
+  readonly skeleton = new SkeletonCollector();
   mainStart = -1;
   mainEnd = -1;
   articleStart = -1;
@@ -140,6 +144,9 @@ export class PageCollector implements Partial<Handler> {
     }
     flags = this.special(f, name, attribs, flags);
     f.flags = flags;
+    const chrome = this.excluded - (flags & F_EXCLUDED ? 1 : 0) > 0;
+    this.signals.open(name, attribs, this.depth, chrome, flags & F_LINK ? this.anchors.current : null);
+    this.skeleton.open(name, attribs, this.depth, this.excluded > 0, this.text.chars);
     if (flags & F_BLOCK) this.boundary();
     else if (flags & F_CELL) this.gap();
   }
@@ -270,6 +277,7 @@ export class PageCollector implements Partial<Handler> {
     const visible = this.hiddenDepth === 0;
     if (!visible && this.excluded > 0) return;
     const n = countNonWhitespace(data);
+    this.signals.text(data, n, visible && this.excluded === 0, this.anchors.current);
     if (visible) this.textChars += n;
     if (this.excluded === 0) this.text.append(data, n);
   }
@@ -277,6 +285,8 @@ export class PageCollector implements Partial<Handler> {
   onclosetag(): void {
     if (this.depth === 0) return;
     const f = this.frames[--this.depth]!;
+    if (this.depth + 1 === this.signals.deepest) this.signals.close(this.depth + 1);
+    this.skeleton.close(this.depth + 1, this.text.chars);
     const flags = f.flags;
     if (flags === 0) return;
     if (flags & F_TEMPLATE) {
