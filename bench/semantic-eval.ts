@@ -68,8 +68,11 @@ for (const corpus of corpora) {
       if (verbose) for (const w of x.wrong) log(`      wrong: ${w}`);
     }
     log(
-      `  planted recall ${f.planted.found}/${f.planted.total} = ${pct(f.planted.recall)}` +
-        (f.planted.missed.length ? ` (missed: ${f.planted.missed.join(', ')})` : ''),
+      `  planted recall ${f.planted.found}/${f.planted.total} = ${pct(f.planted.recall)} · beside ` +
+        `${f.planted.byWhere.beside.found}/${f.planted.byWhere.beside.total}, elsewhere ` +
+        `${f.planted.byWhere.elsewhere.found}/${f.planted.byWhere.elsewhere.total} · original kept ` +
+        `${f.planted.keptOriginal}/${f.planted.found}` +
+        (f.planted.missed.length ? `\n    missed: ${f.planted.missed.join('\n    missed: ')}` : ''),
     );
     log(
       `  clusters: ${f.clusters.clustered} of ${f.clusters.pages} real pages = ${(f.clusters.share * 100).toFixed(1)} % ` +
@@ -79,7 +82,8 @@ for (const corpus of corpora) {
       log(`  ${f.unjudged} sampled pairs not judged yet: ${cacheDir}/${corpus.name}-to-judge.json`);
     pairRows.push(
       `| ${corpus.name} | ${p.pages} | ${OUTCOMES.map((o) => `${f.outcomes[o].pairs} (${pct(f.outcomes[o].precision)}, n=${f.outcomes[o].judged})`).join(' | ')} | ` +
-        `${f.planted.found}/${f.planted.total} | ${(f.clusters.share * 100).toFixed(1)} % |`,
+        `${f.planted.byWhere.beside.found}/${f.planted.byWhere.beside.total} | ` +
+        `${f.planted.byWhere.elsewhere.found}/${f.planted.byWhere.elsewhere.total} | ${(f.clusters.share * 100).toFixed(1)} % |`,
     );
     ideas.push(...(await scoreIdeas(p)));
   } finally {
@@ -88,9 +92,9 @@ for (const corpus of corpora) {
 }
 
 console.log(
-  '| Site | Pages | duplicate (precision) | merge (precision) | related (precision) | Planted found | Pages in clusters |',
+  '| Site | Pages | duplicate (precision) | merge (precision) | related (precision) | Planted beside | Planted elsewhere | Pages in clusters |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of pairRows) console.log(r);
 
 if (ideas.length) {

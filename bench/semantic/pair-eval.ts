@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PlantedWhere } from './plant.js';
 import type { PreparedCorpus } from './prepare-corpus.js';
 import { correct, loadJudgements, pairKey, sample, type Label } from './judgements.js';
 
@@ -26,7 +27,17 @@ export interface PairFigures {
   seconds: number;
   result: Record<string, unknown>;
   outcomes: Record<Outcome, OutcomeFigures>;
-  planted: { total: number; found: number; recall: number; missed: string[] };
+  planted: {
+    total: number;
+    found: number;
+    recall: number;
+    /** Each missed copy: `original → copy (outcome or none)`. */
+    missed: string[];
+    /** Found of total, by where the copy was planted (beside its original, or in another part of the site). */
+    byWhere: Record<PlantedWhere, { found: number; total: number }>;
+    /** Found pairs whose page to keep is the original, not the copy nobody links to. */
+    keptOriginal: number;
+  };
   clusters: { pages: number; clustered: number; share: number; largest: number };
   unjudged: number;
 }
@@ -63,15 +74,29 @@ export async function evaluatePairs(
   const pairs = (
     db
       .prepare(
-        `SELECT p.page_a, p.page_b, p.outcome FROM similarity_pairs p
+        `SELECT p.page_a, p.page_b, p.outcome, p.keep_page FROM similarity_pairs p
          JOIN similarity_current c ON c.run_id = p.run_id WHERE p.site_id = ?`,
       )
-      .all(siteId) as { page_a: number; page_b: number; outcome: Outcome }[]
-  ).map((r) => ({ a: pathOf.get(r.page_a)!, b: pathOf.get(r.page_b)!, outcome: r.outcome }));
+      .all(siteId) as { page_a: number; page_b: number; outcome: Outcome; keep_page: number | null }[]
+  ).map((r) => ({
+    a: pathOf.get(r.page_a)!,
+    b: pathOf.get(r.page_b)!,
+    outcome: r.outcome,
+    keep: r.keep_page === null ? null : pathOf.get(r.keep_page)!,
+  }));
   const copies = new Set(p.planted.map((x) => x.copy));
   const plantedKeys = new Map(p.planted.map((x) => [pairKey(x.original, x.copy), x]));
+  const outcomeOf = new Map(pairs.map((r) => [pairKey(r.a, r.b), r.outcome]));
+  const keepOf = new Map(pairs.map((r) => [pairKey(r.a, r.b), r.keep]));
   const strong = new Set(pairs.filter((r) => r.outcome !== 'related').map((r) => pairKey(r.a, r.b)));
   const missed = [...plantedKeys.keys()].filter((k) => !strong.has(k));
+  const byWhere = { beside: { found: 0, total: 0 }, elsewhere: { found: 0, total: 0 } };
+  let keptOriginal = 0;
+  for (const [k, x] of plantedKeys) {
+    byWhere[x.where].total++;
+    if (strong.has(k)) byWhere[x.where].found++;
+    if (strong.has(k) && keepOf.get(k) === x.original) keptOriginal++;
+  }
 
   const real = pairs
     .filter((r) => !copies.has(r.a) && !copies.has(r.b))
@@ -148,7 +173,12 @@ export async function evaluatePairs(
       total: plantedKeys.size,
       found: plantedKeys.size - missed.length,
       recall: plantedKeys.size ? (plantedKeys.size - missed.length) / plantedKeys.size : 1,
-      missed: missed.map((k) => plantedKeys.get(k)!.original),
+      missed: missed.map((k) => {
+        const x = plantedKeys.get(k)!;
+        return `${x.original} → ${x.copy} (${outcomeOf.get(k) ?? 'none'})`;
+      }),
+      byWhere,
+      keptOriginal,
     },
     clusters: {
       pages: realPages,

@@ -1,94 +1,121 @@
 /**
  * Known true pairs for measuring recall: a copy of a real page rewritten the way a site ends up with two pages on
- * one subject — its paragraphs reordered, a third of them dropped, a new title and h1 — served beside the
- * original (same directory, so its relative links still work) and linked from the start page. The original and
- * its copy should come out as a `merge` (or `duplicate`) pair; anything less is a miss.
+ * one subject — its paragraphs reordered, a third of them dropped, a new title and h1 — and linked from the start
+ * page. The original and its copy should come out as a `merge` (or `duplicate`) pair; anything less is a miss.
+ *
+ * Copies are planted in two places, alternately:
+ * - `beside`: next to the original, named after it (`/library/json-guide.html`);
+ * - `elsewhere`: at a new URL in another part of the site — another directory (`/howto/json-….html`), or on a
+ *   flat site another family of file names (`/tutorial-….html` for `/plpgsql-cursors.html`), or a new `/guides/`
+ *   directory when the site has no other part — the rewrite an analyst hunts for, which the rules that tell
+ *   parallel pages apart by their place must not veto. Half of these get a title that names nothing of the
+ *   subject ("Practical notes, part 3"), so only their text says they are one page.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DomUtils, parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
 import { htmlFiles } from '../../test/fixtures/python-docs/docs-server.js';
+import { rewrite } from '../../test/fixtures/semantic-eval/page-rewrite.js';
 import { seededRandom } from '../../test/fixtures/sites/seeded-random.js';
+
+export type PlantedWhere = 'beside' | 'elsewhere';
 
 export interface Planted {
   /** Site paths, as served: `/library/json.html` and `/library/json-guide.html`. */
   original: string;
   copy: string;
+  where: PlantedWhere;
 }
 
 /** Index-like pages (lists of links) are not pages an analyst rewrites. */
 const SKIP = /(^|\/)(genindex|index|search|py-modindex|contents|bookindex|ix\d*)[^/]*\.html$/;
-const MIN_PARAGRAPHS = 6;
+/** A directory or file-name family with at least this many pages is a part of the site. */
+const PART_PAGES = 3;
 
-const cleanHeading = (text: string) =>
-  text
-    .replace(/[¶#]/g, '')
-    .replace(/^\s*(Chapter\s+)?[\d.]+\s+/i, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+const stemOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.html$/, '');
+const familyWord = (path: string) => stemOf(path).split(/[-_.]/)[0]!.toLowerCase();
 
-/** The rewritten page, or null when the page has too little prose to rewrite. */
-export function rewrite(html: string): string | null {
-  const doc = parseDocument(html);
-  // Publican (DocBook) writes paragraphs as <div class="para">.
-  const paragraphs = DomUtils.findAll(
-    (el) => el.name === 'p' || (el.name === 'div' && /\bpara\b/.test(el.attribs.class ?? '')),
-    doc.children,
-  ).filter((p) => DomUtils.textContent(p).trim().split(/\s+/).length >= 8);
-  if (paragraphs.length < MIN_PARAGRAPHS) return null;
-  const h1 = DomUtils.getElementsByTagName('h1', doc)[0];
-  const title = DomUtils.getElementsByTagName('title', doc)[0];
-  const subject = cleanHeading(DomUtils.textContent(h1 ?? title ?? doc));
-  if (!subject) return null;
-  paragraphs.forEach((p, i) => {
-    if (i % 3 === 2) DomUtils.removeElement(p);
-  });
-  // Reverse the kept paragraphs within each parent: the same text, in another order.
-  const byParent = new Map<Element, ChildNode[]>();
-  for (const p of paragraphs.filter((_, i) => i % 3 !== 2)) {
-    const parent = p.parent as Element | null;
-    if (parent) byParent.set(parent, [...(byParent.get(parent) ?? []), p]);
+/** The parts of a site: directories and, within one, families of file names, each with enough pages. */
+function siteParts(files: string[]): { dirs: string[]; families: Map<string, string[]> } {
+  const perDir = new Map<string, number>();
+  const perFamily = new Map<string, number>();
+  for (const f of files) {
+    perDir.set(dirOf(f), (perDir.get(dirOf(f)) ?? 0) + 1);
+    const k = `${dirOf(f)}\t${familyWord(f)}`;
+    perFamily.set(k, (perFamily.get(k) ?? 0) + 1);
   }
-  for (const [parent, ps] of byParent) {
-    const slots = ps.map((p) => parent.children.indexOf(p));
-    slots.forEach((slot, i) => (parent.children[slot] = ps[ps.length - 1 - i]!));
+  const families = new Map<string, string[]>();
+  for (const [k, n] of perFamily) {
+    if (n < PART_PAGES) continue;
+    const [dir, word] = k.split('\t') as [string, string];
+    families.set(dir, [...(families.get(dir) ?? []), word]);
   }
-  const newTitle = `${subject}: a practical guide`;
-  const setText = (el: Element | undefined, text: string) => {
-    if (!el) return;
-    for (const c of [...el.children]) DomUtils.removeElement(c);
-    DomUtils.appendChild(el, parseDocument(text).children[0]!);
-  };
-  setText(title, newTitle);
-  setText(h1, newTitle);
-  // The copy is a page of its own, not a declared copy of the original.
-  for (const link of DomUtils.getElementsByTagName('link', doc))
-    if (link.attribs.rel?.toLowerCase() === 'canonical') DomUtils.removeElement(link);
-  return DomUtils.getOuterHTML(doc, { decodeEntities: false });
+  const dirs = [...perDir].filter(([d, n]) => n >= PART_PAGES && d !== '/').map(([d]) => d);
+  return { dirs: dirs.sort(), families };
 }
 
-/** Picks `count` pages with enough prose and rewrites them; paths are served beside the originals. */
+const slugOf = (subject: string) =>
+  subject
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .join('-') || 'page';
+
+/**
+ * Where a copy goes in another part of the site: another directory when the site has several; else another
+ * family of file names in the original's directory; else a new `/guides/` directory.
+ */
+function elsewhere(
+  original: string,
+  subject: string,
+  parts: ReturnType<typeof siteParts>,
+  pick: <T>(xs: readonly T[]) => T,
+): string {
+  const slug = slugOf(subject);
+  const dirs = parts.dirs.filter((d) => d !== dirOf(original));
+  if (parts.dirs.length >= 2 && dirs.length) return `${pick(dirs)}${slug}.html`;
+  const families = (parts.families.get(dirOf(original)) ?? []).filter((w) => w !== familyWord(original));
+  if (families.length) return `${dirOf(original)}${pick(families)}-${slug}.html`;
+  return `/guides/${slug}.html`;
+}
+
+/** Picks `count` pages with enough prose and rewrites them, alternately beside the original and elsewhere. */
 export function plantPairs(
   root: string,
   count: number,
   seed = 17,
 ): { planted: Planted[]; pages: Map<string, string> } {
-  const files = htmlFiles(root, { skipUnderscored: true })
-    .map((f) => `/${f}`)
-    .filter((f) => !SKIP.test(f))
-    .sort();
-  const random = seededRandom(seed).next;
-  const order = files.map((f) => ({ f, r: random() })).sort((a, b) => a.r - b.r);
+  const all = htmlFiles(root, { skipUnderscored: true }).map((f) => `/${f}`);
+  const files = all.filter((f) => !SKIP.test(f)).sort();
+  const parts = siteParts(all);
+  const taken = new Set(all);
+  const random = seededRandom(seed);
+  const placeRandom = random.fork('elsewhere');
+  const order = files.map((f) => ({ f, r: random.next() })).sort((a, b) => a.r - b.r);
   const planted: Planted[] = [];
   const pages = new Map<string, string>();
+  let moved = 0;
   for (const { f } of order) {
     if (planted.length >= count) break;
-    const copy = rewrite(readFileSync(join(root, f), 'utf8'));
+    const html = readFileSync(join(root, f), 'utf8');
+    const where: PlantedWhere = planted.length % 2 === 0 ? 'beside' : 'elsewhere';
+    // Every other copy planted elsewhere is retitled with words that name nothing of its subject.
+    const generic = where === 'elsewhere' && moved % 2 === 1;
+    const copy = rewrite(html, {
+      ...(generic ? { title: () => `Practical notes, part ${moved + 1}` } : {}),
+      ...(where === 'elsewhere' ? { originalPath: f } : {}),
+    });
     if (!copy) continue;
-    const copyPath = f.replace(/\.html$/, '-guide.html');
-    planted.push({ original: f, copy: copyPath });
-    pages.set(copyPath, copy);
+    let copyPath =
+      where === 'beside'
+        ? f.replace(/\.html$/, '-guide.html')
+        : elsewhere(f, copy.subject, parts, placeRandom.pick);
+    while (taken.has(copyPath)) copyPath = copyPath.replace(/\.html$/, '-2.html');
+    taken.add(copyPath);
+    if (where === 'elsewhere') moved++;
+    planted.push({ original: f, copy: copyPath, where });
+    pages.set(copyPath, copy.html);
   }
   return { planted, pages };
 }

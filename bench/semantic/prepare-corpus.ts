@@ -4,6 +4,7 @@
  * keyed by the embedding model and the planted pages; delete the directory to crawl again.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDocsServer } from '../../test/fixtures/python-docs/docs-server.js';
@@ -29,6 +30,8 @@ interface Manifest {
   origin: string;
   site_id: number;
   planted: Planted[];
+  /** A hash of the planted pages' HTML: a change to how copies are rewritten crawls again. */
+  copies: string;
   pages: number;
   passages: number;
   crawl_seconds: number;
@@ -76,10 +79,17 @@ export async function prepareCorpus(
   const dbFile = join(cacheDir, `${corpus.name}.db`);
   const manifestFile = join(cacheDir, `${corpus.name}.json`);
   const { planted, pages } = plantPairs(corpus.root, corpus.plant);
+  const hash = createHash('sha256');
+  for (const [path, html] of pages) hash.update(`${path}\n${html}\n`);
+  const copies = hash.digest('hex').slice(0, 16);
   if (existsSync(manifestFile) && existsSync(dbFile)) {
     const m = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const t = await open();
-    if (m.model === t.services.embeddings.modelId && JSON.stringify(m.planted) === JSON.stringify(planted)) {
+    if (
+      m.model === t.services.embeddings.modelId &&
+      JSON.stringify(m.planted) === JSON.stringify(planted) &&
+      m.copies === copies
+    ) {
       log(`${corpus.name}: cached (${m.pages} pages, ${m.passages} passages)`);
       return {
         corpus,
@@ -118,6 +128,7 @@ export async function prepareCorpus(
       origin: docs.origin,
       site_id: siteId,
       planted,
+      copies,
       pages: embed.result.pages ?? 0,
       passages: embed.result.passages ?? 0,
       crawl_seconds: crawl.seconds,

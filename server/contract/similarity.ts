@@ -40,6 +40,8 @@ export const similarityOperations = defineOperations({
     method: 'get',
     path: '/similarity/pairs',
     summary: 'Similar page pairs of the current analyses',
+    description:
+      'By default in the order of what to act on (`-rank`): duplicates, then merges (each with the page to keep and why), then the related pairs most worth a link. Each pair names the rule that decided its outcome. With `site_id`, `analysis` says when the pairs were found and whether a crawl since has made them stale.',
     stability: 'stable',
     query: PairListQuery,
     responses: { 200: { description: 'A page of pairs.', schema: PairList } },
@@ -48,6 +50,8 @@ export const similarityOperations = defineOperations({
     method: 'get',
     path: '/sites/{site_id}/similarity-pairs',
     summary: 'A site’s similar page pairs, for merge overlays',
+    description:
+      'As `GET /similarity/pairs` for one site: by default what to act on first, and `analysis` saying whether a crawl since the analysis has made the pairs stale.',
     stability: 'stable',
     params: SiteParams,
     query: SitePairListQuery,

@@ -1,9 +1,11 @@
 /**
  * Work that follows other work: a successful crawl queues the site audit and the embedding of the site's changed
  * pages (when the model is built), and a successful similarity analysis queues the audit again for its semantic
- * checks, so the issues, search and similarity are current without the user asking. A crawl the site's schedule
- * started goes one step further, since nobody is there to ask: once its embeddings are done, the similarity
- * analysis runs again on a site that has had one, with the thresholds it last ran with.
+ * checks, so the issues, search and similarity are current without the user asking. A crawl makes a site's
+ * similarity analysis stale (domain/similarity/analysis-state.ts), so once the crawl's embeddings are done, the
+ * analysis runs again on a site that has had one, with the thresholds it last ran with — whoever started the
+ * crawl. What decides it is read from the database when the embed job finishes (an analysis older than the last
+ * crawl), so it holds across a restart between the crawl and its embeddings.
  */
 import { ConflictError } from '../domain/errors.js';
 import type { Services } from '../domain/services.js';
@@ -20,21 +22,6 @@ function quietly(queue: () => unknown): void {
 }
 
 export function wireFollowUps(services: Services, logger: Logger): () => void {
-  // Embed jobs that follow a scheduled crawl. Kept in memory: after a restart the embedding still runs, and the
-  // analysis waits for the next scheduled crawl or the analyst.
-  const afterScheduledCrawl = new Set<number>();
-
-  /** The embed job that will embed the crawl's pages: the one queued now, or one already queued. */
-  const queueEmbedding = (siteId: number): number | null => {
-    try {
-      return services.embeddings.schedule(siteId).id;
-    } catch (err) {
-      if (!(err instanceof ConflictError)) throw err;
-      const id = err.problemFields.job_id;
-      return typeof id === 'number' && services.jobs.get(id).kind === 'embed' ? id : null;
-    }
-  };
-
   const analyseAgain = (siteId: number) => {
     const last = services.jobs.list({
       limit: 1,
@@ -48,11 +35,9 @@ export function wireFollowUps(services: Services, logger: Logger): () => void {
   };
 
   const onFinished = (job: Job) => {
-    if (job.kind === 'embed' && afterScheduledCrawl.delete(job.id) && job.status === 'succeeded') {
-      if (job.site_id !== null) analyseAgain(job.site_id);
-    }
     if (job.status !== 'succeeded' || job.site_id === null) return;
     const siteId = job.site_id;
+    if (job.kind === 'embed' && services.similarityQueries.analysis(siteId)?.stale) analyseAgain(siteId);
     if (job.kind === 'similarity') quietly(() => services.audit.schedule(siteId));
     if (job.kind !== 'crawl') return;
     quietly(() => services.audit.schedule(siteId));
@@ -62,8 +47,7 @@ export function wireFollowUps(services: Services, logger: Logger): () => void {
       );
       return;
     }
-    const embed = queueEmbedding(siteId);
-    if (embed !== null && job.params.trigger === 'schedule') afterScheduledCrawl.add(embed);
+    quietly(() => services.embeddings.schedule(siteId));
   };
   services.bus.on('job.finished', onFinished);
   return () => services.bus.off('job.finished', onFinished);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Id, PaginationQuery, Timestamp, pageOf } from './common.js';
 import { CronExpression } from './cron.js';
+import { AnalysisState } from './similarity-analysis.js';
 
 const glob = z.string().min(1).max(500);
 
@@ -158,6 +159,10 @@ export const Site = z
     extractors: z.number().int().meta({ description: 'How many custom extraction rules the site has.' }),
     next_crawl_at: Timestamp.nullable().meta({
       description: 'When `crawl_schedule` next starts a crawl; null when the site has no schedule.',
+    }),
+    similarity_analysis: AnalysisState.nullable().meta({
+      description:
+        'The site’s current similarity analysis and whether a crawl since has made it stale; null when the site was never analysed.',
     }),
     created_at: Timestamp,
     updated_at: Timestamp,

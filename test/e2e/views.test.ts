@@ -296,8 +296,15 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await page.focus('.slider input');
     await page.keyboard.press('End');
     await page.waitForFunction(`location.hash.includes('min=1.00')`);
-    const top = (await t.call('similarity.sitePairs', { site_id: siteId, min_reranker: 1, limit: 1000 }))
-      .items;
+    // The view opens on what to act on: duplicates and merges (related pairs are the next tab's).
+    const top = (
+      await t.call('similarity.sitePairs', {
+        site_id: siteId,
+        min_reranker: 1,
+        outcome: ['duplicate', 'merge'],
+        limit: 1000,
+      })
+    ).items;
     await page.waitForFunction(`document.querySelectorAll('.vtable-row').length === ${top.length}`);
     assert.ok(top.length < pairs);
     // The canonicalised `?color=red` copy is never embedded: its duplicate's cosine is unknown, shown as a dash.
@@ -309,7 +316,8 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const cosineCells = await page.$$eval('.vtable-row', (rows) =>
       rows.map((r) => {
         const cells = [...r.querySelectorAll('[role="gridcell"]')];
-        const cosine = cells[4]!;
+        // Page A, page B, outcome, page to keep, reranker, cosine.
+        const cosine = cells[5]!;
         return [
           cells
             .slice(0, 2)
@@ -325,7 +333,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       assert.equal(text, '—', urls);
       assert.match(title ?? '', /no embedding/);
     }
-    await page.click('[role="tab"]:nth-child(2)');
+    await page.click('[role="tab"]:nth-child(3)');
     await page.waitForSelector('.cluster');
     await b.screenshot('07-similarity-clusters');
   });

@@ -1,14 +1,23 @@
 /**
- * One pair of the similarity list in detail: its two pages and scores, and "Why these pages", the passage
+ * One pair of the similarity list in detail: its two pages and scores, the verdict (the rule that decided the
+ * outcome, the page to keep and why, the links the pages already have), and "Why these pages", the passage
  * matches that counted most, A beside B, each with its cosine and its part of the score; matches that many
- * pages share (template text) are muted, since they counted for little. Passages are crawled text: they are
- * rendered as text nodes only.
+ * pages share (template text) are muted, since they counted for little. Passages and the verdict's sentences
+ * name crawled URLs: they are rendered as text nodes only.
  */
 import { useEffect, useRef } from 'react';
 import type { Pair } from '../api/types.js';
 import { Badge } from '../components/controls.js';
 import { PageName } from '../components/page-title.js';
-import { fmtCount, fmtScore } from '../format.js';
+import {
+  keepSide,
+  KEEP_LABEL,
+  linksText,
+  OUTCOME_MEANING,
+  SCORE_MEANING,
+  scoresLine,
+  verdictText,
+} from './pair-verdict-text.js';
 import {
   emptyEvidenceNote,
   evidenceMatches,
@@ -64,13 +73,13 @@ export function PairDetail({
           <PageName page={pair.page_b} />
         </div>
         <p className="pair-detail-scores small muted">
-          <Badge tone={OUTCOME_TONE[pair.outcome]}>{pair.outcome}</Badge> reranker {fmtScore(pair.reranker)} ·
-          cosine {fmtScore(pair.cosine)} · Jaccard {fmtScore(pair.jaccard)}
-          {pair.shared_queries > 0 && (
-            <> · {fmtCount(pair.shared_queries, 'shared search query', 'shared search queries')}</>
-          )}
+          <Badge tone={OUTCOME_TONE[pair.outcome]}>{pair.outcome}</Badge>{' '}
+          <span title={`${SCORE_MEANING.reranker} ${SCORE_MEANING.cosine} ${SCORE_MEANING.jaccard}`}>
+            {scoresLine(pair)}
+          </span>
         </p>
       </header>
+      <PairVerdict pair={pair} />
       <details
         className="pair-why"
         open={whyOpen}
@@ -83,6 +92,35 @@ export function PairDetail({
         <WhyThesePages pair={pair} />
       </details>
     </section>
+  );
+}
+
+/** The outcome in words, the rule that decided it, the page to keep and the links already there. */
+function PairVerdict({ pair }: { pair: Pair }) {
+  const verdict = verdictText(pair);
+  const side = keepSide(pair);
+  return (
+    <dl className="pair-verdict small">
+      <dt>Outcome</dt>
+      <dd>{OUTCOME_MEANING[pair.outcome]}</dd>
+      <dt>Why</dt>
+      <dd>
+        <strong>{verdict.label}.</strong> {verdict.detail}
+      </dd>
+      {pair.keep && side && (
+        <>
+          <dt>Keep</dt>
+          <dd className="pair-keep">
+            <strong>
+              {side}, {KEEP_LABEL[pair.keep.reason]}.
+            </strong>{' '}
+            {pair.keep.detail}
+          </dd>
+        </>
+      )}
+      <dt>Links</dt>
+      <dd>{linksText(pair.links)}.</dd>
+    </dl>
   );
 }
 

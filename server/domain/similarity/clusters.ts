@@ -1,10 +1,12 @@
 /**
  * Clusters of pages that should be one page: Louvain communities (graphology) over duplicate and merge pairs,
  * weighted by reranker score, each labelled by the title words its pages share and represented by the page to
- * keep (most inlinks, then most Search Console clicks).
+ * keep, with why (page-to-keep.ts: the canonical target, the indexable page, the hub, then inlinks and clicks).
  */
 import { createRequire } from 'node:module';
 import { UndirectedGraph } from 'graphology';
+import type { KeepReason } from '../../schemas/similarity.js';
+import type { KeepRow } from '../../store/repos/similarity-repo.js';
 import { TITLE_STOP_WORDS } from './title-stop-words.js';
 import type louvainType from 'graphology-communities-louvain';
 
@@ -15,13 +17,17 @@ const louvain = createRequire(import.meta.url)(
 
 export interface ClusterInput {
   pairs: { page_a: number; page_b: number; reranker: number }[];
-  pages: Map<number, { title: string | null; inlinks: number; clicks?: number }>;
+  titles: Map<number, string | null>;
+  /** The page to keep of a cluster's members, and why. */
+  keep: (members: number[]) => KeepRow;
 }
 
 export interface ClusterOutput {
   pages: [number, number][]; // page id, score (mean reranker to the cluster's other pages)
   label: string;
   representative_page: number;
+  representative_reason: KeepReason;
+  representative_detail: string;
   mean_reranker: number;
 }
 
@@ -71,17 +77,13 @@ export function buildClusters(input: ClusterInput): ClusterOutput[] {
     }
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
     const all = [...scores.values()].flat();
-    const rank = (id: number) => input.pages.get(id);
-    const representative = [...members].sort(
-      (a, b) =>
-        (rank(b)?.inlinks ?? 0) - (rank(a)?.inlinks ?? 0) ||
-        (rank(b)?.clicks ?? 0) - (rank(a)?.clicks ?? 0) ||
-        a - b,
-    )[0]!;
+    const keep = input.keep([...members].sort((a, b) => a - b));
     out.push({
       pages: members.sort((a, b) => a - b).map((id) => [id, mean(scores.get(id) ?? [])]),
-      label: label(members.map((id) => input.pages.get(id)?.title ?? '').filter(Boolean)),
-      representative_page: representative,
+      label: label(members.map((id) => input.titles.get(id) ?? '').filter(Boolean)),
+      representative_page: keep.page_id,
+      representative_reason: keep.reason,
+      representative_detail: keep.detail,
       mean_reranker: mean(all),
     });
   }

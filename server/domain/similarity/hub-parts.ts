@@ -1,10 +1,13 @@
 /**
  * Hubs and their parts, read from URLs and links: a page that sits above others (`/guides/roses/` over
  * `/guides/roses/pruning/`; a manual's chapter `jit.html` over its sections `jit-reason.html`, `jit-decision.html`)
- * and links down to several of them is their hub. A hub shares its parts' subject and often their words (a chapter
- * opens with what its sections say), yet an editor keeps both: the reader of the overview and the reader of one
- * part are served by different pages. So a hub and one of its parts are worth linking, not one page to merge
- * (unless one only repeats the other: the similarity analysis checks their text).
+ * and links down to several of them is their hub. So is a page whose text links to several pages that link back to
+ * it from their navigation only — an "Up" link, a breadcrumb — whatever their URLs: a manual's part `reference.html`
+ * over its chapters `sql-commands.html`, `reference-client.html`. A hub shares its parts' subject and often their
+ * words (a chapter opens with what its sections say, a part's contents repeat its chapters' lists), yet an editor
+ * keeps both: the reader of the overview and the reader of one part are served by different pages. So a hub and
+ * one of its parts are worth linking, never one page to merge, and when they are duplicates the hub is the page
+ * to keep.
  *
  * Links are required, not only the URL: a rewritten copy of a page beside it (`pruning-roses-guide`) sits "below"
  * the original by its name, but the original does not link down to it. (When it does, the text check in the
@@ -49,26 +52,36 @@ export class HubParts {
   constructor(
     private readonly pages: Iterable<{ id: number; url: string }>,
     private readonly links: () => Iterable<{ source: number; target: number }>,
+    /** Text links whose target links back from its navigation only (the store's `upLinked`). */
+    private readonly upLinks: () => Iterable<{ hub: number; part: number }> = () => [],
   ) {}
 
   /** One of the two pages is the other's hub. */
   hubAndPart(a: number, b: number): boolean {
+    return this.hubOf(a, b) !== null;
+  }
+
+  /** Which of the two pages is the other's hub, or null when neither is. */
+  hubOf(a: number, b: number): number | null {
     const down = (this.down ??= this.read());
-    return !!(down.get(a)?.has(b) || down.get(b)?.has(a));
+    return down.get(a)?.has(b) ? a : down.get(b)?.has(a) ? b : null;
   }
 
   private read(): Map<number, Set<number>> {
     const segments = new Map<number, string[]>();
     for (const p of this.pages) segments.set(p.id, segmentsOf(p.url));
     const partsOf = new Map<number, Set<number>>();
+    const add = (hub: number, part: number) => {
+      const parts = partsOf.get(hub);
+      if (parts) parts.add(part);
+      else partsOf.set(hub, new Set([part]));
+    };
     for (const { source, target } of this.links()) {
       if (source === target) continue;
       const [hub, part] = [segments.get(source), segments.get(target)];
-      if (!hub || !part || !below(hub, part)) continue;
-      const parts = partsOf.get(source);
-      if (parts) parts.add(target);
-      else partsOf.set(source, new Set([target]));
+      if (hub && part && below(hub, part)) add(source, target);
     }
+    for (const { hub, part } of this.upLinks()) if (segments.has(hub) && segments.has(part)) add(hub, part);
     for (const [hub, parts] of partsOf) if (parts.size < MIN_PARTS) partsOf.delete(hub);
     return partsOf;
   }

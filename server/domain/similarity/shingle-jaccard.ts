@@ -15,22 +15,50 @@ function shingles(text: string): Set<string> {
   return out;
 }
 
+/** How much of one page's text another has word for word (shingle-jaccard.ts, `textOverlap`). */
+export interface TextOverlap {
+  /** The share of the smaller page's word 5-shingles that the other page has. */
+  whole: number;
+  /**
+   * The same share of its own text: shingles found on any of the pair's neighbouring pages (their template, the
+   * boilerplate sibling pages share) left out of both pages first. The smaller page is the one with less text of
+   * its own.
+   */
+  own: number;
+  /** Which page has less text (of its own, for `own`; the two agree but for pages of nearly one length). */
+  smaller: 'a' | 'b';
+}
+
 /**
- * The share of the smaller page's own text that the other page has word for word: shingles found on any of
- * `others` (the pair's neighbouring pages, i.e. their template) are left out first. Two pages of one template
- * share their boilerplate with all their siblings and score low; a page and its rewrite share sentences no other
- * page has and score high, whatever their titles say.
+ * How much of the smaller page's text the other has word for word, whole and without the text its neighbours
+ * (`others`, its template siblings) also have. Two pages of one template share their boilerplate with all their
+ * siblings: `whole` can be high while `own` is low. A page and its rewrite share sentences no other page has:
+ * both are high, whatever their titles say.
  */
-export function exclusiveTextShare(a: string, b: string, others: readonly string[]): number {
+export function textOverlap(a: string, b: string, others: readonly string[]): TextOverlap {
+  const [wa, wb] = [shingles(a), shingles(b)];
+  const shared = (x: Set<string>, y: Set<string>) => {
+    let n = 0;
+    for (const s of x) if (y.has(s)) n++;
+    return n;
+  };
+  const small = Math.min(wa.size, wb.size);
+  const whole = small ? shared(wa, wb) / small : 0;
   const template = new Set<string>();
   for (const o of others) for (const s of shingles(o)) template.add(s);
-  const own = (t: string) => new Set([...shingles(t)].filter((s) => !template.has(s)));
-  const [sa, sb] = [own(a), own(b)];
-  const smaller = Math.min(sa.size, sb.size);
-  if (!smaller) return 0;
-  let shared = 0;
-  for (const s of sa) if (sb.has(s)) shared++;
-  return shared / smaller;
+  const own = (set: Set<string>) => new Set([...set].filter((s) => !template.has(s)));
+  const [sa, sb] = [own(wa), own(wb)];
+  const ownSmall = Math.min(sa.size, sb.size);
+  return {
+    whole,
+    own: ownSmall ? shared(sa, sb) / ownSmall : 0,
+    smaller: sa.size < sb.size || (sa.size === sb.size && wa.size <= wb.size) ? 'a' : 'b',
+  };
+}
+
+/** The share of the smaller page's own text that the other page has word for word (`textOverlap`'s `own`). */
+export function exclusiveTextShare(a: string, b: string, others: readonly string[]): number {
+  return textOverlap(a, b, others).own;
 }
 
 export function shingleJaccard(a: string, b: string): number {
@@ -41,9 +69,6 @@ export function shingleJaccard(a: string, b: string): number {
   for (const s of sa) if (sb.has(s)) inter++;
   return inter / (sa.size + sb.size - inter);
 }
-
-/** The exclusive text share at which two pages are rewrites of one text, whatever their titles. */
-export const REWRITE_TEXT_SHARE = 0.65;
 
 /** How far below the duplicate threshold an estimate may fall and still be measured exactly. */
 export const EXACT_JACCARD_MARGIN = 0.1;

@@ -2,10 +2,11 @@
 import type { Store } from '../../store/index.js';
 import type { ClusterRow, PairRow } from '../../store/repos/similarity-repo.js';
 import type { CursorKey } from '../../schemas/common.js';
-import type { Cluster, Pair, PairEvidence, PairListQuery } from '../../schemas/similarity.js';
+import type { AnalysisState, Cluster, Pair, PairEvidence, PairListQuery } from '../../schemas/similarity.js';
 import { NotFoundError } from '../errors.js';
 import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 import type { PagesService } from '../pages/pages-service.js';
+import { analysisState } from './analysis-state.js';
 
 /** Characters of a passage shown as evidence: enough to recognise it, small enough for a list of pairs. */
 const EVIDENCE_CHARS = 300;
@@ -19,6 +20,7 @@ export class SimilarityQueries {
   pairs(q: PairListQuery & { cursor?: CursorKey | undefined }): {
     items: Pair[];
     next_cursor: string | null;
+    analysis: AnalysisState | null;
   } {
     const after = afterSortKey(q.cursor, q.sort);
     const rows = this.store.similarity.pairs(
@@ -45,7 +47,13 @@ export class SimilarityQueries {
           evidence: this.evidence(r.evidence),
         })),
       next_cursor,
+      analysis: q.site_id === undefined ? null : analysisState(this.store, q.site_id),
     };
+  }
+
+  /** A site's current analysis and whether a crawl since has made it stale; null when it was never analysed. */
+  analysis(siteId: number): AnalysisState | null {
+    return analysisState(this.store, siteId);
   }
 
   /** Stored matches with their passages' text; a passage re-embedded since the analysis drops its match. */
@@ -62,13 +70,17 @@ export class SimilarityQueries {
     });
   }
 
-  private expand(row: ClusterRow): Cluster {
+  private expand({ representative_reason, representative_detail, ...row }: ClusterRow): Cluster {
     const members = this.store.similarity.members(row.id);
     const summaries = this.pages.summaries(members.map((m) => m.page_id));
     return {
       ...row,
       representative_page:
         row.representative_page === null ? null : (summaries.get(row.representative_page) ?? null),
+      representative_reason:
+        representative_reason === null
+          ? null
+          : { reason: representative_reason, detail: representative_detail ?? '' },
       pages: members
         .filter((m) => summaries.has(m.page_id))
         .map((m) => ({ page: summaries.get(m.page_id)!, score: m.score })),

@@ -6,30 +6,20 @@
  * and published in one transaction.
  */
 import type { Store } from '../../store/index.js';
-import type { AnalysisPage, PairRow } from '../../store/repos/similarity-repo.js';
+import type { AnalysisPage, NewPair, PairRow } from '../../store/repos/similarity-repo.js';
 import { GscQueries } from '../analytics/gsc-queries.js';
-import { jaccardEstimate, signatureFromBuffer } from '../crawl/minhash.js';
+import { signatureFromBuffer } from '../crawl/minhash.js';
 import { UnavailableError, ValidationError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { nearestPages } from '../embeddings/nearest-pages.js';
-import { requirePassages } from '../embeddings/passages-ready.js';
-import { cosine } from '../embeddings/vectors.js';
+import type { PassageGate } from '../embeddings/passages-ready.js';
 import type { JobKind, JobOf } from '../../schemas/jobs.js';
 import type { AnalyzeRequest } from '../../schemas/similarity.js';
 import { buildClusters } from './clusters.js';
-import {
-  EXACT_JACCARD_MARGIN,
-  exclusiveTextShare,
-  REWRITE_TEXT_SHARE,
-  shingleJaccard,
-} from './shingle-jaccard.js';
-import { HubParts } from './hub-parts.js';
-import { QuerySubjects } from './query-subjects.js';
-import { TitleSubjects } from './title-subjects.js';
-import { UrlContexts } from './url-contexts.js';
+import { PairJudge } from './pair-judge.js';
 import { crossEncoderScorer, partnersOf, passageScorer, type PairScorer } from './reranker-choice.js';
 
 export const SIMILARITY_EXCLUSIVE_WITH = [
@@ -62,16 +52,26 @@ export class SimilarityService {
     private readonly bus: EventBus,
     private readonly settings: SettingsService,
     private readonly jobs: JobsService,
+    private readonly passages: PassageGate,
   ) {}
 
+  /**
+   * Queues an analysis. While the site is being embedded it waits for that job (the analysis reads the vectors
+   * it writes) rather than refusing; refused (409) while a crawl or another analysis of the site is queued or
+   * running, or when passages are left pending with no job to embed them.
+   */
   schedule(req: AnalyzeRequest): JobOf<'similarity'> {
     requireSite(this.store, req.site_id);
-    requirePassages(this.store, req.site_id, 'the similarity analysis');
+    const wait = this.passages.admit(req.site_id, 'the similarity analysis', 'any-embedding');
     return this.jobs.create({
       kind: 'similarity',
       site_id: req.site_id,
       params: req.thresholds ? { thresholds: req.thresholds } : {},
-      exclusive_with: SIMILARITY_EXCLUSIVE_WITH,
+      // Queued behind the embed job: that job no longer excludes it, the wait holds it back instead.
+      exclusive_with: wait
+        ? SIMILARITY_EXCLUSIVE_WITH.filter((kind) => kind !== 'embed')
+        : SIMILARITY_EXCLUSIVE_WITH,
+      progress: wait?.progress,
     });
   }
 
@@ -149,23 +149,24 @@ export class SimilarityService {
     const vectors = this.store.embeddings.siteVectors(siteId);
     const vectorOf = new Map(vectors.map((v) => [v.id, v.vector]));
     const candidates = [...this.candidates(pages, vectors)];
-    // Search Console queries both pages rank for: evidence that a pair competes for the same searches.
+    // Search Console: the queries both pages rank for (a pair competing for the same searches) and clicks.
     const gsc = new GscQueries(this.store);
-    const sharedQueries = gsc.sharedQueryCounts(siteId);
-    const figures = gsc.pageFigures(siteId);
-    const querySubjects = new QuerySubjects(gsc.pageQueryImpressions(siteId));
     const scorer = await this.openScorer(s.similarity_cross_encoder_dir);
     const runId = this.store.similarity.createRun(siteId, scorer.name, thresholds);
-    const kept: Omit<PairRow, 'id' | 'site_id' | 'analyzed_at'>[] = [];
+    const judged: Parameters<PairJudge['ranked']>[0] = [];
     try {
       const pairs = candidates
         .map((c) => c.split(':').map(Number) as [number, number])
         .filter(([a, b]) => byId.has(a) && byId.has(b)); // a neighbour with no text of its own
-      const sameText = (a: number, b: number) => {
-        const hash = byId.get(a)!.content_hash;
-        return hash !== null && hash === byId.get(b)!.content_hash;
-      };
-      const toScore = pairs.filter(([a, b]) => !sameText(a, b));
+      const judge = new PairJudge(this.store, siteId, thresholds, {
+        pages,
+        vectorOf,
+        partners: partnersOf(pairs),
+        figures: gsc.pageFigures(siteId),
+        queryRows: gsc.pageQueryImpressions(siteId),
+        sharedQueries: gsc.sharedQueryCounts(siteId),
+      });
+      const toScore = pairs.filter(([a, b]) => !judge.sameText(a, b));
       const scored = await scorer.scoreAll(toScore, {
         signal: ctx.signal,
         progress: (done, total) =>
@@ -177,73 +178,15 @@ export class SimilarityService {
           }),
       });
       const scoreOf = new Map(toScore.map(([a, b], i) => [key(a, b), scored[i]!]));
-      const subjects = new TitleSubjects(pages.map((p) => [p.id, p.h1 || p.title]));
-      const places = new UrlContexts(pages.map((p) => ({ id: p.id, url: p.url, title: p.h1 || p.title })));
-      const hubs = new HubParts(pages, () => this.store.similarity.pageLinks(siteId));
-      const partners = partnersOf(pairs);
-      // A merge names one subject: titles that agree, the same searches showing both pages, or text only these
-      // two pages have (a rewrite retitled).
-      const textOnlyTheyShare = (a: number, b: number) => {
-        const others = [...new Set([...partners.get(a)!, ...partners.get(b)!])].filter(
-          (id) => id !== a && id !== b,
-        );
-        const text = (id: number) => this.store.similarity.mainText(id);
-        return exclusiveTextShare(text(a), text(b), others.map(text));
-      };
-      const sameSubject = (a: number, b: number) => {
-        // 0 turns the subject checks off: the passage score alone decides a merge, as before they existed.
-        if (thresholds.subject_agreement === 0) return true;
-        if (thresholds.query_agreement > 0 && querySubjects.agreement(a, b) >= thresholds.query_agreement)
-          return true;
-        // Sibling pages of an API reference, or one feature's page in each of two parts: parallel pages, whatever
-        // else they share (url-contexts.ts).
-        if (subjects.namesOtherObjects(a, b) || places.apart(a, b)) return false;
-        // A chapter and one of its sections are two pages (hub-parts.ts), unless the smaller of the two says
-        // nothing the other does not (a section that only repeats its chapter's list of contents).
-        if (hubs.hubAndPart(a, b)) return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;
-        if (subjects.agreement(a, b) >= thresholds.subject_agreement) return true;
-        return textOnlyTheyShare(a, b) >= REWRITE_TEXT_SHARE;
-      };
       for (const [i, [a, b]] of pairs.entries()) {
         if (i % YIELD_EVERY === 0) {
           ctx.signal.throwIfAborted();
           await new Promise((r) => setImmediate(r)); // the API answers between slices
         }
-        const same = sameText(a, b);
-        const [pa, pb] = [byId.get(a)!, byId.get(b)!];
-        const va = vectorOf.get(a);
-        const vb = vectorOf.get(b);
-        const estimate =
-          pa.minhash && pb.minhash
-            ? jaccardEstimate(signatureFromBuffer(pa.minhash), signatureFromBuffer(pb.minhash))
-            : 0;
-        const jaccard =
-          !same && estimate >= thresholds.duplicate_jaccard - EXACT_JACCARD_MARGIN
-            ? shingleJaccard(this.store.similarity.mainText(a), this.store.similarity.mainText(b))
-            : estimate;
-        const scoredPair = same ? null : scoreOf.get(key(a, b))!;
-        const reranker = scoredPair ? scoredPair.score : 1;
-        const outcome: Outcome | null =
-          same || jaccard >= thresholds.duplicate_jaccard
-            ? 'duplicate'
-            : reranker >= thresholds.merge_reranker && sameSubject(a, b)
-              ? 'merge'
-              : reranker >= thresholds.related_reranker
-                ? 'related'
-                : null;
-        if (outcome)
-          kept.push({
-            page_a: a,
-            page_b: b,
-            // Hash and MinHash duplicates include pages that are never embedded (noindex, canonicalised).
-            cosine: va && vb ? cosine(va, vb) : null,
-            reranker,
-            jaccard: same ? 1 : jaccard,
-            outcome,
-            shared_queries: sharedQueries(a, b),
-            evidence: scoredPair?.evidence ?? [],
-          });
+        const pair = judge.judge(a, b, judge.sameText(a, b) ? null : scoreOf.get(key(a, b))!);
+        if (pair) judged.push(pair);
       }
+      const kept: NewPair[] = judge.ranked(judged);
       ctx.progress({
         phase: 'clustering',
         done: candidates.length,
@@ -252,12 +195,8 @@ export class SimilarityService {
       });
       const clusters = buildClusters({
         pairs: kept.filter((p) => p.outcome !== 'related'),
-        pages: new Map(
-          pages.map((p) => [
-            p.id,
-            { title: p.title, inlinks: p.inlinks, clicks: figures.get(p.id)?.clicks ?? 0 },
-          ]),
-        ),
+        titles: new Map(pages.map((p) => [p.id, p.title])),
+        keep: (members) => judge.keepOfGroup(members),
       });
       this.store.tx(() => {
         kept.sort((x, y) => x.page_a - y.page_a || x.page_b - y.page_b);
@@ -269,6 +208,8 @@ export class SimilarityService {
             {
               label: c.label,
               representative_page: c.representative_page,
+              representative_reason: c.representative_reason,
+              representative_detail: c.representative_detail,
               mean_reranker: c.mean_reranker,
               size: c.pages.length,
             },

@@ -74,6 +74,11 @@ export class TitleSubjects {
     return Math.log((this.words.size + 1) / ((this.df.get(word) ?? 0) + 1)) + 1;
   }
 
+  /** The code names a page's title gives (`spi_palloc`), lower-cased. */
+  identifiersOf(id: number): string[] {
+    return [...(this.identifiers.get(id) ?? [])];
+  }
+
   /** Both titles name code objects, and none in common: an API reference's sibling pages. */
   namesOtherObjects(a: number, b: number): boolean {
     const ia = this.identifiers.get(a);

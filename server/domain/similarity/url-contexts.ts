@@ -52,6 +52,11 @@ export class UrlContexts {
     }
   }
 
+  /** The words of a page's URL that name its place (`pltcl`, `blog`), none for a page that is nowhere in particular. */
+  placesOf(id: number): string[] {
+    return [...(this.places.get(id) ?? [])];
+  }
+
   /**
    * Each page is somewhere the other is not: two places, not one. One file name in two places (an old blog post
    * and the guide it became, `/blog/2019/pruning-roses/` and `/guides/pruning-roses/`; a product under its range

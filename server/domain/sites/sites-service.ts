@@ -10,6 +10,7 @@ import { ConflictError, ValidationError } from '../errors.js';
 import { requireSite } from './site-required.js';
 import type { EventBus } from '../events.js';
 import { nextCrawlAt, withScheduleSince } from '../schedule/crawl-schedule.js';
+import { analysisState } from '../similarity/analysis-state.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 
 /** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
@@ -40,6 +41,7 @@ export class SitesService {
       stats: this.store.siteStats.get(row.id),
       extractors: this.store.extractors.count(row.id),
       next_crawl_at: nextCrawlAt(settings.crawl_schedule, this.now()),
+      similarity_analysis: analysisState(this.store, row.id),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

@@ -1,7 +1,7 @@
 /**
- * What follows a scheduled crawl, with the real model: the audit and the embeddings as after any crawl, and then,
- * on a site that has had a similarity analysis, the analysis again with the thresholds it last ran with. A crawl
- * a person starts keeps its old follow-ups (no analysis), and so does a scheduled crawl of a site never analysed.
+ * What follows a crawl, with the real model: the audit and the embeddings, and then, on a site that has had a
+ * similarity analysis, the analysis again with the thresholds it last ran with — after a scheduled crawl and after
+ * one a person started alike, since either makes the analysis stale. A site never analysed is not analysed.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -52,7 +52,7 @@ async function scheduledCrawl(slot: string): Promise<void> {
   await clock.advanceTo(slot, () => t.scheduler!.settled());
 }
 
-describe('after a scheduled crawl', { timeout: 300_000 }, () => {
+describe('after a crawl', { timeout: 300_000 }, () => {
   it('embeds but does not analyse a site that was never analysed', async () => {
     await scheduledCrawl('2030-01-07T10:15:00.000Z');
     const crawl = await nth('crawl', 1);
@@ -62,19 +62,23 @@ describe('after a scheduled crawl', { timeout: 300_000 }, () => {
     assert.equal((await jobs('similarity')).length, 0);
   });
 
-  it('leaves the analysis to the analyst after a crawl they started', async () => {
+  it('analyses again after a crawl the analyst started, once its embeddings are done', async () => {
     await runJob(t, 'similarity.analyze', { site_id: siteId, thresholds: { related_reranker: 0.6 } });
     await runJob(t, 'crawl.start', { site_id: siteId });
-    await nth('embed', 2);
-    assert.equal((await jobs('similarity')).length, 1);
+    const embed = await nth('embed', 2);
+    const analysis = await nth('similarity', 2);
+    assert.ok(analysis.id > embed.id, 'the analysis follows the embeddings');
+    assert.deepEqual(analysis.params, { thresholds: { related_reranker: 0.6 } });
+    const site = await t.call('sites.get', { site_id: siteId });
+    assert.equal(site.similarity_analysis?.stale, false, 'the new analysis is current');
   });
 
-  it('analyses again, with the last thresholds, once the embeddings are done', async () => {
+  it('analyses again after a scheduled crawl, with the last thresholds, once the embeddings are done', async () => {
     await clock.advanceTo('2030-01-07T10:30:00.000Z', () => t.scheduler!.settled());
     const crawl = await nth('crawl', 3);
     assert.equal(crawl.kind === 'crawl' && crawl.params.scheduled_for, '2030-01-07T10:30:00.000Z');
     const embed = await nth('embed', 3);
-    const analysis = await nth('similarity', 2);
+    const analysis = await nth('similarity', 3);
     assert.ok(analysis.id > embed.id, 'the analysis follows the embeddings');
     assert.deepEqual(analysis.params, { thresholds: { related_reranker: 0.6 } });
     // The analysis is followed by the audit, as any analysis is.

@@ -132,17 +132,49 @@ describe('similarity analysis on planted pairs', () => {
       'analyzed_at',
       'cosine',
       'evidence',
+      'gsc_clicks',
       'id',
       'jaccard',
+      'keep',
+      'links',
       'outcome',
       'page_a',
       'page_b',
+      'rank',
       'reranker',
+      'rule',
+      'rule_detail',
       'shared_queries',
       'site_id',
     ]);
     assertProblem(await t.get(`/sites/${siteId}/similarity-pairs?outcome=maybe`), 400, 'validation');
     assertProblem(await t.send('similarity.sitePairs', { site_id: 9999 }), 404, 'not-found');
+  });
+
+  it('lists what to act on first, each pair with the rule that decided it and each merge with its page to keep', async () => {
+    const listed = await t.callAll('similarity.sitePairs', { site_id: siteId, limit: 200 });
+    assert.equal(listed.length, pairs.length);
+    const tier = { duplicate: 0, merge: 1, related: 2 } as const;
+    for (let i = 1; i < listed.length; i++) {
+      assert.ok(listed[i - 1]!.rank >= listed[i]!.rank, `rank order at ${i}`);
+      // Duplicates and merges a canonical already settles come after the merges still to do.
+      if (listed[i]!.keep?.reason !== 'canonical' && listed[i]!.keep?.reason !== 'indexable')
+        assert.ok(tier[listed[i - 1]!.outcome] <= tier[listed[i]!.outcome], `outcome order at ${i}`);
+    }
+    for (const p of listed) {
+      assert.ok(p.rule && p.rule_detail, `${p.page_a.url} ~ ${p.page_b.url}: a rule`);
+      assert.equal(p.keep === null, p.outcome === 'related', `${p.page_a.url}: a page to keep iff one page`);
+      if (p.keep) assert.ok([p.page_a.id, p.page_b.id].includes(p.keep.page_id) && p.keep.detail);
+      // A related pair whose pages already link each other from their text needs nothing: it ranks last.
+      if (p.outcome === 'related' && p.links.a_to_b === 'text' && p.links.b_to_a === 'text')
+        assert.equal(p.rank, 0);
+    }
+    // The canonicalised `?color=red` copy names its original as canonical: that is the page to keep.
+    const red = listed.find((p) => `${p.page_a.url} ${p.page_b.url}`.includes('?color=red'));
+    assert.equal(red?.keep?.reason, 'canonical');
+    assert.ok(!red!.keep!.detail.includes('undefined'));
+    const kept = red!.keep!.page_id === red!.page_a.id ? red!.page_a : red!.page_b;
+    assert.ok(!kept.url.includes('?color=red'), 'the page the copy names as canonical is kept');
   });
 
   it('groups duplicates and merge candidates into clusters that the link graph shows', async () => {
@@ -152,6 +184,7 @@ describe('similarity analysis on planted pairs', () => {
       assert.equal(c.pages.length, c.size);
       assert.ok(c.size >= 2 && c.label.length > 0);
       assert.ok(c.pages.some((p) => p.page.id === c.representative_page?.id));
+      assert.ok(c.representative_reason?.detail, `cluster ${c.id}: why its page to keep`);
     }
     const one = await t.call('similarity.cluster', { cluster_id: clusters[0]!.id });
     assert.deepEqual(one, clusters[0]);

@@ -121,6 +121,12 @@ describe('migration 13 (unknown pair cosine)', () => {
       reranker: 0.7,
       jaccard: 0.2,
       outcome: 'related',
+      rule: 'below_merge',
+      rule_detail: null,
+      keep: null,
+      links: { a_to_b: null, b_to_a: null },
+      gsc_clicks: null,
+      rank: 0.5,
       shared_queries: 0,
       evidence: [],
     });

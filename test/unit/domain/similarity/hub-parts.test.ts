@@ -100,6 +100,38 @@ describe('hub parts', () => {
     assert.equal(h.hubAndPart(1, 2), true);
   });
 
+  it('reads a contents page as the hub of the pages that link back up to it, whatever their URLs', () => {
+    const manual = [
+      'reference',
+      'sql-commands',
+      'reference-client',
+      'reference-server',
+      'sql-commands-guide',
+    ].map((name, i) => ({ id: i + 1, url: `https://docs.example/${name}.html` }));
+    // reference.html's text links to its three chapters, each of which links back "Up" from its navigation.
+    const upLinks = [
+      { hub: 1, part: 2 },
+      { hub: 1, part: 3 },
+      { hub: 1, part: 4 },
+    ];
+    const h = new HubParts(
+      manual,
+      () => [],
+      () => upLinks,
+    );
+    assert.equal(h.hubOf(2, 1), 1, 'the part and its contents page');
+    assert.equal(h.hubAndPart(1, 5), false, 'a page it does not link to is no part');
+    assert.equal(
+      new HubParts(
+        manual,
+        () => [],
+        () => upLinks.slice(0, 2),
+      ).hubAndPart(1, 2),
+      false,
+      'two parts make no hub',
+    );
+  });
+
   it('reads the links only when asked about a pair', () => {
     let read = 0;
     const h = new HubParts(pages, () => {
