@@ -3,6 +3,7 @@ import { AuditHealth } from './audit.js';
 import { z } from 'zod';
 import { Cursor, Id, QueryBoolean, repeatable } from './common.js';
 import { EDGE_KINDS, EdgeKind } from './crawl.js';
+import { PageTypeSchema } from './pages.js';
 
 export const GraphNode = z
   .object({
@@ -21,6 +22,9 @@ export const GraphNode = z
         'An HTML page (2xx) with no outgoing link, of the selected kinds, to another page of the site.',
     }),
     clicks: z.number().nullable().meta({ description: 'Search Console clicks; null without data.' }),
+    page_type: PageTypeSchema.nullable().meta({
+      description: 'What kind of page it is (#33); null for a URL that is not a fetched HTML page.',
+    }),
     group: z
       .string()
       .nullable()
@@ -56,19 +60,34 @@ const EdgeKinds = repeatable(z.enum(EDGE_KINDS))
   .optional()
   .meta({ description: 'Link kinds to follow (repeatable or comma-separated); default every kind.' });
 
-export const GROUP_BY = ['directory', 'cluster'] as const;
+/** Groupings of the structure view; `auto` (a query choice only) picks the most readable of them. */
+export const GROUP_BY = ['directory', 'section', 'page_type', 'cluster'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+export const GROUP_BY_CHOICES = ['auto', ...GROUP_BY] as const;
+/** Where a page's parent came from in the `section` grouping (see domain/graph/site-sections.ts). */
+export const PARENT_SIGNALS = ['up_link', 'breadcrumb', 'contents', 'none'] as const;
+export type ParentSignal = (typeof PARENT_SIGNALS)[number];
+/**
+ * When a grouping reads as a structure: a few boxes to compare, none swallowing the site, not a scatter of
+ * single pages. Above 50 boxes the structure view's labels no longer fit beside one another at a glance.
+ */
+export const READABLE_GROUPING = {
+  minGroups: 3,
+  maxGroups: 50,
+  maxLargestShare: 0.5,
+  maxSinglePageShare: 0.5,
+} as const;
 /** The largest number of pages the expanded groups of one response carry. */
 export const MAX_EXPANDED_NODES = 2000;
 
 export const GraphGroupsQuery = z.strictObject({
-  by: z.enum(GROUP_BY).default('directory'),
-  depth: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .default(1)
-    .meta({ description: 'Directory levels kept as groups; deeper directories fold into their ancestor.' }),
+  by: z.enum(GROUP_BY_CHOICES).default('directory').meta({
+    description:
+      '`directory` (URL path), `section` (the hierarchy the site draws with its Up links, breadcrumbs and tables of contents), `page_type`, `cluster` (the latest similarity analysis), or `auto`: the most readable of them for this site, named in `choice`.',
+  }),
+  depth: z.coerce.number().int().min(1).max(5).default(1).meta({
+    description: 'Directory (or section) levels kept as groups; deeper directories fold into their ancestor.',
+  }),
   edge_kind: EdgeKinds,
   expand: repeatable(z.string().min(1).max(2048))
     .optional()
@@ -111,9 +130,48 @@ export const GraphBundle = z.object({
   links: z.number().int().meta({ description: 'Distinct page-to-page links between the two.' }),
 });
 
-export const GraphGroups = z
+export const GroupingScore = z
   .object({
     by: z.enum(GROUP_BY),
+    basis: z.string().meta({
+      description: 'What the grouping follows, in words (for `section`: the signal most parents came from).',
+      example: 'the site’s Up links',
+    }),
+    groups: z.number().int().meta({ description: 'Top-level groups holding pages.' }),
+    largest_share: z
+      .number()
+      .meta({ description: 'Share of the pages (0–1) in the largest top-level group.' }),
+    single_page_groups: z.number().int().meta({ description: 'Top-level groups of one page.' }),
+    readable: z.boolean().meta({
+      description: `At least ${READABLE_GROUPING.minGroups} and at most ${READABLE_GROUPING.maxGroups} top-level groups, none holding more than ${READABLE_GROUPING.maxLargestShare * 100}% of the pages, and at most ${READABLE_GROUPING.maxSinglePageShare * 100}% of them single pages.`,
+    }),
+    parents: z
+      .record(z.enum(PARENT_SIGNALS), z.number().int())
+      .nullable()
+      .meta({ description: 'For `section`: pages by how their parent was found (`none`: roots).' }),
+  })
+  .meta({ id: 'GroupingScore' });
+export type GroupingScore = z.infer<typeof GroupingScore>;
+
+export const GroupingChoice = z
+  .object({
+    requested: z.enum(GROUP_BY_CHOICES),
+    reason: z.string().meta({
+      description: 'Which grouping is drawn and why, in a sentence for the analyst.',
+      example:
+        'Grouped by section (the site’s Up links): 12 groups, the largest holding 24% of the pages. Not by directory: 1 group.',
+    }),
+    candidates: z.array(GroupingScore).meta({
+      description: 'The groupings weighed (only the one asked for, unless `auto`), in order of preference.',
+    }),
+  })
+  .meta({ id: 'GroupingChoice' });
+export type GroupingChoice = z.infer<typeof GroupingChoice>;
+
+export const GraphGroups = z
+  .object({
+    by: z.enum(GROUP_BY).meta({ description: 'The grouping drawn (what `auto` chose).' }),
+    choice: GroupingChoice,
     depth: z.number().int(),
     groups: z.array(GraphGroup),
     nodes: z.array(GraphNode),

@@ -14,11 +14,18 @@ import { ensureRendererBuilt } from '../helpers/build.js';
 import { crawlFixture, runJob } from '../helpers/crawl-site.js';
 import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
 import { SECTIONED, startSectionedSite, type SectionedSite } from '../fixtures/servers/sectioned-site.js';
+import {
+  FLAT_MANUAL,
+  startFlatManualSite,
+  type FlatManualSite,
+} from '../fixtures/servers/flat-manual-site.js';
 
 let t: TestApp;
 let site: SectionedSite;
 let b: TestBrowser;
 let siteId: number;
+let manual: FlatManualSite;
+let manualId: number;
 /** Page id by path as stored (`/blog/2024/05/caf%C3%A9-knives`, `/products/knives/?sort=price`). */
 const ids = new Map<string, number>();
 const titles = new Map<number, string>();
@@ -28,6 +35,8 @@ before(async () => {
   site = await startSectionedSite();
   t = await createTestApp({ uiDir });
   siteId = await crawlFixture(t, site);
+  manual = await startFlatManualSite();
+  manualId = await crawlFixture(t, manual);
   const pages = (await t.call('pages.list', { site_id: siteId, limit: 1000 })).items;
   for (const p of pages) {
     const u = new URL(p.url);
@@ -42,6 +51,7 @@ after(async () => {
   await b?.close();
   await t?.close();
   await site?.close();
+  await manual?.close();
 });
 
 const idOf = (path: string) => {
@@ -83,6 +93,21 @@ const painted = () =>
       for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; })()`,
   );
 
+/** The focus view opened fitted: every page and label inside the canvas, no drawn label over another. */
+async function viewFitted() {
+  // Checked after each fit, once drawn; the view fits again while the page around it settles.
+  await canvasReady('focus', `d.allInView !== undefined`);
+  await b.page
+    .waitForSelector('.graph-canvas[data-mode="focus"][data-all-in-view="true"]', { timeout: 5_000 })
+    .catch(() => undefined);
+  const [allInView, overlaps, shown] = await b.page.$eval('.graph-canvas[data-mode="focus"]', (e) =>
+    ['data-all-in-view', 'data-label-overlaps', 'data-labels-shown'].map((k) => e.getAttribute(k)),
+  );
+  assert.equal(allInView, 'true', 'every page in view');
+  assert.equal(overlaps, '0', 'no label over another');
+  assert.ok(Number(shown) >= 1, 'the page in focus is labelled');
+}
+
 describe('the link graph on a site with known sections', { timeout: 300_000 }, () => {
   it('opens on the structure: one group per section, with its size, orphans and dead ends', async () => {
     await go(`#/sites/${siteId}/graph`);
@@ -111,7 +136,13 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
     await waitForText(
       b.page,
       '.graph-summary',
-      `${want.length} sections, ${pages} pages; 1 orphan, 1 dead end.`,
+      `${want.length} groups, ${pages} pages; 1 orphan, 1 dead end.`,
+    );
+    // Opened on the most readable grouping, which on a site with sections in its URLs is by directory.
+    await waitForText(
+      b.page,
+      '.graph-choice',
+      `Grouped by directory (URL paths): ${want.length} groups, the most readable.`,
     );
     assert.ok((await painted()) > 1000, 'the groups are drawn');
     await b.screenshot('link-graph-01-structure');
@@ -209,6 +240,7 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
       1 + 1 + out.length - 1,
       'the page, its one source and its targets (/guides/ is both)',
     );
+    await viewFitted();
     await b.screenshot('link-graph-05-focus');
 
     // Searching another page focuses on it.
@@ -250,6 +282,37 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
     assert.deepEqual(impacted.sort(), lost.map((p) => site.url(p)).sort());
     assert.ok(idOf(source) === path[step - 1]);
     await b.screenshot('link-graph-06-path');
+  });
+
+  it('ran without console errors', () => {
+    assert.deepEqual(b.errors, []);
+  });
+});
+
+describe('the link graph of a manual in one flat folder', { timeout: 300_000 }, () => {
+  it('opens grouped by the sections its Up links draw, and says why not by directory', async () => {
+    await go(`#/sites/${manualId}/graph`);
+    await canvasReady('structure', `d.nodes === '${FLAT_MANUAL.parts.length + 1}'`);
+    await waitForText(
+      b.page,
+      '.graph-choice',
+      `Grouped by section (the site’s Up links): ${FLAT_MANUAL.parts.length + 1} groups, the most readable. Not by directory, 1 group.`,
+    );
+    const labels = await texts(b.page, '.group-list > li .group-name');
+    assert.deepEqual(
+      [...labels].sort(),
+      [...FLAT_MANUAL.parts.map((p) => p.title), 'Acme 3.0 Documentation'].sort(),
+    );
+    await b.screenshot('link-graph-07-flat-manual-sections');
+  });
+
+  it('opens the start page’s neighbourhood fitted, its labels apart', async () => {
+    const pages = (await t.call('pages.list', { site_id: manualId, limit: 1000 })).items;
+    const home = pages.find((p) => p.url === manual.url(FLAT_MANUAL.home))!.id;
+    await go(`#/sites/${manualId}/graph?mode=focus&page=${home}`);
+    await canvasReady('focus', `d.center === '${home}' && d.nodes === '${FLAT_MANUAL.pages}'`);
+    await viewFitted();
+    await b.screenshot('link-graph-08-flat-manual-focus');
   });
 
   it('ran without console errors', () => {

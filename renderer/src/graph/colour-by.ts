@@ -4,6 +4,8 @@
  * the problem, so a section full of errors stands out from one with a single broken page), with its legend.
  */
 import type { GraphGroup, GraphPage } from '../api/graph-types.js';
+import type { PageType } from '../api/types.js';
+import { PAGE_TYPE_INFO, PAGE_TYPE_NAMES } from '../api/value-lists.js';
 
 /** Calm, distinguishable colours (Tableau 10 minus the red kept for orphans and errors). */
 export const CLUSTER_COLOURS = [
@@ -24,13 +26,22 @@ export function clusterColour(clusterId: number | null): string {
   return clusterId === null ? NO_CLUSTER_COLOUR : CLUSTER_COLOURS[clusterId % CLUSTER_COLOURS.length]!;
 }
 
-export const COLOUR_MODES = ['status', 'indexability', 'depth', 'check', 'cluster', 'clicks'] as const;
+export const COLOUR_MODES = [
+  'status',
+  'indexability',
+  'depth',
+  'page_type',
+  'check',
+  'cluster',
+  'clicks',
+] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   status: 'HTTP status',
   indexability: 'Indexability',
   depth: 'Crawl depth',
+  page_type: 'Page type',
   check: 'An audit check',
   cluster: 'Similarity cluster',
   clicks: 'Search clicks',
@@ -52,6 +63,19 @@ const DEPTHS = ['#3b1f6e', '#3b528b', '#21918c', '#5ec962', '#b5de2b', '#f2d43d'
 const CLICKS = ['#d9e2ec', '#9fb3c8', '#627d98', '#334e68', '#102a43'];
 const CLICK_BOUNDS = [0, 10, 100, 1000];
 const CLICK_LABELS = ['0', '1–9', '10–99', '100–999', '1,000+'];
+/** One colour per page type: the pages that lead elsewhere warm, those that say something cool, errors red. */
+const PAGE_TYPE_COLOURS: Record<PageType, string> = {
+  home: '#f28e2b',
+  hub: '#edc948',
+  index: '#9c755f',
+  article: '#4e79a7',
+  product: '#59a14f',
+  search_results: '#ff9da7',
+  error: MANY,
+  changelog: '#76b7b2',
+  form: '#b07aa1',
+  other: '#bcccdc',
+};
 
 /** Whatever the mode needs beyond the node itself: the pages an audit check found. */
 export interface ColourContext {
@@ -101,6 +125,8 @@ export function pageColour(page: GraphPage, ctx: ColourContext): string {
       return clusterColour(page.cluster_id);
     case 'clicks':
       return clicksColour(page.clicks);
+    case 'page_type':
+      return page.page_type === null ? GREY : PAGE_TYPE_COLOURS[page.page_type];
   }
 }
 
@@ -122,6 +148,11 @@ export function groupColour(group: GraphGroup, ctx: ColourContext): string {
     }
     case 'clicks':
       return clicksColour(group.clicks);
+    case 'page_type': {
+      // A group of the page-type grouping is one type; any other holds pages of every type: expand it to see them.
+      const type = /^type:(.+)$/.exec(group.id)?.[1] as PageType | undefined;
+      return type && type in PAGE_TYPE_COLOURS ? PAGE_TYPE_COLOURS[type] : GREY;
+    }
   }
 }
 
@@ -171,6 +202,11 @@ export function legendOf(mode: ColourMode, grouped: boolean): LegendEntry[] {
       return [
         ...CLICKS.map((colour, i) => ({ colour, label: `${CLICK_LABELS[i]} clicks` })),
         { colour: GREY, label: 'no Search Console data' },
+      ];
+    case 'page_type':
+      return [
+        ...PAGE_TYPE_NAMES.map((t) => ({ colour: PAGE_TYPE_COLOURS[t], label: PAGE_TYPE_INFO[t].label })),
+        { colour: GREY, label: grouped ? 'a group (expand it to see its pages)' : 'not an HTML page' },
       ];
   }
 }

@@ -2,7 +2,9 @@
  * The focus view on a cytoscape canvas: one page in the middle, the pages that link to it in columns on the left
  * (one column per hop), the pages it links to on the right, pages linked both ways right under it. Read from left
  * to right it says who passes links to the page and where the page sends them. The click path from the start
- * page can be laid over it: pages of the path the neighbourhood lacks are added on a row above.
+ * page can be laid over it: pages of the path the neighbourhood lacks are added on a row above. The layout
+ * (focus-layout.ts) gives every label its room; the view opens fitted to the whole neighbourhood and fits again
+ * when the canvas changes size, until the analyst pans or zooms.
  */
 import cytoscape, { type Core, type ElementDefinition, type NodeSingular } from 'cytoscape';
 import type { FocusGraph, GraphPage } from '../api/graph-types.js';
@@ -17,9 +19,24 @@ import {
   type Marks,
   type OverlayPair,
 } from './graph-marks.js';
-import { clip, fitView, GRAPH_STYLE } from './graph-style.js';
+import {
+  boxAt,
+  focusLayout,
+  labelWidth,
+  overlappingPairs,
+  withoutSiteName,
+  type Box,
+} from './focus-layout.js';
+import { clip, GRAPH_STYLE } from './graph-style.js';
+
+/** A label's longest: a title clipped to it fits the slot the layout gives it (about 170 px). */
+const LABEL_CHARS = 28;
+/** Fitted, a small neighbourhood is not blown up past this. */
+const MAX_FIT_ZOOM = 1.25;
 
 export interface FocusEvents {
+  /** After each fit, once drawn: what the view shows (the e2e tests read it off the canvas). */
+  onView?(check: ViewCheck): void;
   onPage(pageId: number): void;
   onRefocus(pageId: number): void;
   onLink(link: { source: number; target: number }): void;
@@ -40,82 +57,19 @@ export interface FocusHandle {
 
 export const focusNodeId = (pageId: number) => `page:${pageId}`;
 
-const COLUMN = 260;
+/** Rows the click path is raised above the neighbourhood by. */
 const ROW = 44;
-/** A column taller than this wraps into another one further out. */
-const MAX_ROWS = 24;
+/** Rendered font size (px) under which the style hides a label (`min-zoomed-font-size`). */
+const MIN_LABEL_PX = 7;
+/** Space kept around the drawing when it is fitted. */
+const FIT_PAD = 24;
 
-/** Hops from the centre along outgoing links, and along incoming ones. */
-function distances(graph: FocusGraph): { out: Map<number, number>; in: Map<number, number> } {
-  const walk = (next: Map<number, number[]>) => {
-    const dist = new Map<number, number>([[graph.center, 0]]);
-    let frontier = [graph.center];
-    while (frontier.length) {
-      const following: number[] = [];
-      for (const id of frontier)
-        for (const n of next.get(id) ?? [])
-          if (!dist.has(n)) {
-            dist.set(n, dist.get(id)! + 1);
-            following.push(n);
-          }
-      frontier = following;
-    }
-    return dist;
-  };
-  const forward = new Map<number, number[]>();
-  const backward = new Map<number, number[]>();
-  const add = (map: Map<number, number[]>, from: number, to: number) => {
-    const list = map.get(from);
-    if (list) list.push(to);
-    else map.set(from, [to]);
-  };
-  for (const e of graph.edges) {
-    add(forward, e.source, e.target);
-    add(backward, e.target, e.source);
-  }
-  return { out: walk(forward), in: walk(backward) };
-}
-
-/** Which side of the centre a page belongs on: -k links in, +k links out, 0 both ways one hop. */
-export function sideOf(pageId: number, hops: number, d: ReturnType<typeof distances>): number {
-  const out = d.out.get(pageId);
-  const inn = d.in.get(pageId);
-  if (out === 1 && inn === 1) return 0;
-  if (out !== undefined && (inn === undefined || out <= inn)) return out;
-  if (inn !== undefined) return -inn;
-  return hops; // reached through a mix of both directions: the far right
-}
-
-function positions(graph: FocusGraph, labels: Map<number, string>): Map<number, { x: number; y: number }> {
-  const d = distances(graph);
-  const columns = new Map<number, number[]>();
-  for (const n of graph.nodes) {
-    if (n.id === graph.center) continue;
-    const side = sideOf(n.id, n.hops, d);
-    const column = columns.get(side);
-    if (column) column.push(n.id);
-    else columns.set(side, [n.id]);
-  }
-  const at = new Map<number, { x: number; y: number }>([[graph.center, { x: 0, y: 0 }]]);
-  for (const [side, ids] of columns) {
-    ids.sort((a, b) => labels.get(a)!.localeCompare(labels.get(b)!));
-    if (side === 0) {
-      // Linked both ways: a row under the centre.
-      ids.forEach((id, i) =>
-        at.set(id, { x: (i - (ids.length - 1) / 2) * 150, y: ROW * 2 + Math.floor(i / 8) * ROW }),
-      );
-      continue;
-    }
-    const wraps = Math.ceil(ids.length / MAX_ROWS);
-    const perColumn = Math.ceil(ids.length / wraps);
-    ids.forEach((id, i) => {
-      const sub = Math.floor(i / perColumn);
-      const row = i % perColumn;
-      const x = Math.sign(side) * ((Math.abs(side) - 1) * (wraps * 150 + COLUMN) + COLUMN + sub * 150);
-      at.set(id, { x, y: (row - (Math.min(perColumn, ids.length) - 1) / 2) * ROW });
-    });
-  }
-  return at;
+/** What the view shows once fitted: whether every page is inside it, and how many drawn labels overlap. */
+export interface ViewCheck {
+  allInView: boolean;
+  labelOverlaps: number;
+  /** Labels drawn (large enough to read) of all the pages'. */
+  labelsShown: number;
 }
 
 export function drawFocus(
@@ -125,8 +79,17 @@ export function drawFocus(
   events: FocusEvents,
 ): FocusHandle {
   const pages = new Map<string, GraphPage>(graph.nodes.map((n) => [focusNodeId(n.id), n]));
-  const labels = new Map(graph.nodes.map((n) => [n.id, n.title?.trim() || shortUrl(n.url)]));
-  const at = positions(graph, labels);
+  const named = withoutSiteName(graph.nodes.map((n) => n.title?.trim() || shortUrl(n.url)));
+  const labels = new Map(graph.nodes.map((n, k) => [n.id, named[k]!]));
+  const sizeOf = (n: GraphPage) => pageSize(n.inlinks) * (n.id === graph.center ? 1.4 : 1);
+  const shown = (id: number) => clip(labels.get(id) ?? '', LABEL_CHARS);
+  const at = focusLayout(graph, shown, (id) => sizeOf(pages.get(focusNodeId(id))!), {
+    // A canvas not laid out yet (0 × 0) is planned as a common one; it is fitted again once it has a size.
+    width: container.clientWidth || 1000,
+    height: container.clientHeight || 700,
+    pad: FIT_PAD,
+    maxZoom: MAX_FIT_ZOOM,
+  });
   let colour = opts.colour;
   let marks = opts.marks;
   const nodeOf = (n: GraphPage, position: { x: number; y: number }): ElementDefinition => ({
@@ -135,10 +98,10 @@ export function drawFocus(
       id: focusNodeId(n.id),
       pageId: n.id,
       kind: 'page',
-      label: clip(labels.get(n.id) ?? shortUrl(n.url)),
+      label: clip(labels.get(n.id) ?? shortUrl(n.url), LABEL_CHARS),
       // Every mapped field set from the start: cytoscape warns (slowly) about each element without them.
       colour: pageColour(n, colour),
-      size: pageSize(n.inlinks) * (n.id === graph.center ? 1.4 : 1),
+      size: sizeOf(n),
     },
     position,
     classes: `page ${n.id === graph.center ? 'center' : ''} ${pageMarks(n, marks)}`,
@@ -186,7 +149,68 @@ export function drawFocus(
       }),
     );
   }
-  fitView(cy);
+  /**
+   * Fits the neighbourhood (and the path over it) with its labels as the layout sized them: cytoscape's own fit measures
+   * every label first, and `fitView`'s fixed room for a label is narrower than a page title.
+   */
+  function fit() {
+    let x1 = Infinity;
+    let y1 = Infinity;
+    let x2 = -Infinity;
+    let y2 = -Infinity;
+    cy.nodes().forEach((node) => {
+      const page = pages.get(node.id());
+      if (!page) return;
+      const b = boxAt(
+        node.position(),
+        sizeOf(page),
+        String(node.data('label')),
+        // The page in focus and the path's pages are labelled in bold 12 px.
+        page.id === graph.center || node.hasClass('on-path') ? 12 : 10,
+      );
+      x1 = Math.min(x1, b.x1);
+      x2 = Math.max(x2, b.x2);
+      y1 = Math.min(y1, b.y1);
+      y2 = Math.max(y2, b.y2);
+    });
+    if (!Number.isFinite(x1) || cy.width() <= 2 * FIT_PAD || cy.height() <= 2 * FIT_PAD) return;
+    const zoom = Math.min(
+      MAX_FIT_ZOOM,
+      (cy.width() - 2 * FIT_PAD) / (x2 - x1),
+      (cy.height() - 2 * FIT_PAD) / (y2 - y1),
+    );
+    const z = Math.max(cy.minZoom(), Math.min(cy.maxZoom(), zoom));
+    cy.viewport({
+      zoom: z,
+      pan: { x: cy.width() / 2 - (z * (x1 + x2)) / 2, y: cy.height() / 2 - (z * (y1 + y2)) / 2 },
+    });
+    if (events.onView) requestAnimationFrame(() => !cy.destroyed() && events.onView?.(checkView()));
+  }
+
+  /** Every page's node and label inside the canvas, and the labels drawn that overlap (read off cytoscape). */
+  function checkView(): ViewCheck {
+    const w = cy.width();
+    const h = cy.height();
+    const z = cy.zoom();
+    let allInView = true;
+    const boxes: Box[] = [];
+    cy.nodes().forEach((node) => {
+      const b = node.renderedBoundingBox({ includeLabels: true, includeOverlays: false });
+      if (b.x1 < -1 || b.y1 < -1 || b.x2 > w + 1 || b.y2 > h + 1) allInView = false;
+      const font = parseFloat(String(node.style('font-size'))) * z;
+      if (node.hasClass('center') || font >= MIN_LABEL_PX) {
+        const l = node.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
+        boxes.push({ x1: l.x1, x2: l.x2, y1: l.y1, y2: l.y2 });
+      }
+    });
+    return { allInView, labelOverlaps: overlappingPairs(boxes), labelsShown: boxes.length };
+  }
+
+  // Fitted now, and again when the canvas changes size (a panel opening beside it, the window) until the
+  // analyst moves the view: opened, the whole neighbourhood is in sight.
+  let moved = false;
+  cy.on('dragpan scrollzoom pinchzoom', () => (moved = true));
+  fit();
   /** Where the layout put the pages a path moved, to put them back when the path goes. */
   const home = new Map<string, { x: number; y: number }>();
   let shownPath = false;
@@ -199,7 +223,13 @@ export function drawFocus(
     const d = event.target.data() as { source: string; target: string };
     events.onLink({ source: Number(d.source.slice(5)), target: Number(d.target.slice(5)) });
   });
-  const resize = new ResizeObserver(() => cy.resize());
+  let size = { w: container.clientWidth, h: container.clientHeight };
+  const resize = new ResizeObserver(() => {
+    if (container.clientWidth === size.w && container.clientHeight === size.h) return;
+    size = { w: container.clientWidth, h: container.clientHeight };
+    cy.resize();
+    if (!moved) fit();
+  });
   resize.observe(container);
 
   return {
@@ -230,7 +260,14 @@ export function drawFocus(
           top = Math.min(top, n.position().y);
         });
         const y = top - ROW * 3;
-        const step = 140;
+        // Path labels are bold 12 px: a step as wide as the widest keeps them apart.
+        const step = Math.max(
+          140,
+          ...before.map(
+            (p) =>
+              labelWidth(clip(labels.get(p.id) ?? p.title?.trim() ?? shortUrl(p.url), LABEL_CHARS), 12) + 24,
+          ),
+        );
         const add: ElementDefinition[] = [];
         before.forEach((p, i) => {
           const position = { x: (i - before.length) * step + step / 2, y };
@@ -255,8 +292,9 @@ export function drawFocus(
         path.map((p) => p.id),
         focusNodeId,
       );
-      // The path is what was asked for: it fills the view, the neighbourhood may run off the side.
-      fitView(cy, 1.25, path.length ? cy.nodes('.on-path') : undefined);
+      // The path and the neighbourhood both stay in sight: fitted to the path alone, a page opened from its
+      // details (which asks for the path) showed its neighbours cut off at the canvas's edge.
+      fit();
     },
     select(pageId) {
       const node = cy.getElementById(focusNodeId(pageId));
@@ -264,7 +302,7 @@ export function drawFocus(
       cy.elements().unselect();
       node.select();
     },
-    fit: () => fitView(cy),
+    fit: () => fit(),
     destroy() {
       resize.disconnect();
       cy.destroy();

@@ -10,7 +10,7 @@ import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
 import { fmtCount, shortUrl } from '../format.js';
 import type { ColourContext } from './colour-by.js';
-import { drawFocus, type FocusHandle } from './focus-canvas.js';
+import { drawFocus, type FocusHandle, type ViewCheck } from './focus-canvas.js';
 import { GraphLegend } from './graph-legend.js';
 import { GraphOptionsPanel, useCheckPages, useOverlayPairs, type GraphOptions } from './graph-options.js';
 import { GraphToolbar } from './graph-toolbar.js';
@@ -72,6 +72,7 @@ export function FocusView(props: {
   const handle = useRef<FocusHandle | null>(null);
   const [drawn, setDrawn] = useState<{ nodes: number; edges: number } | null>(null);
   const [overlayCount, setOverlayCount] = useState<number | null>(null);
+  const [view, setView] = useState<ViewCheck | null>(null);
   // The canvas's double click outlives renders: it reads the current path setting through this.
   const refocus = useRef((id: number) => props.onFocus(id, props.showPath));
   refocus.current = (id: number) => props.onFocus(id, props.showPath);
@@ -80,6 +81,7 @@ export function FocusView(props: {
   useEffect(() => {
     if (!data || !container.current || data.center !== pageId) return;
     const h = drawFocus(container.current, data, latest.current, {
+      onView: setView,
       onPage: setPicked,
       onRefocus: (id) => refocus.current(id),
       onLink: setLink,
@@ -90,6 +92,7 @@ export function FocusView(props: {
       h.destroy();
       handle.current = null;
       setDrawn(null);
+      setView(null);
     };
   }, [data]);
   useEffect(() => handle.current?.recolour(colour), [colour, drawn]);
@@ -224,6 +227,9 @@ export function FocusView(props: {
           data-nodes={drawn?.nodes}
           data-edges={drawn?.edges}
           data-path={shownPath.map((p) => p.id).join(' ')}
+          data-all-in-view={view ? String(view.allInView) : undefined}
+          data-label-overlaps={view?.labelOverlaps}
+          data-labels-shown={view?.labelsShown}
           data-overlay-edges={options.overlay.on ? (overlayCount ?? undefined) : undefined}
           role="img"
           aria-label="A page and its neighbourhood. The lists beside it name the pages linking to it and from it."

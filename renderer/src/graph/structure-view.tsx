@@ -1,11 +1,12 @@
 /**
- * The structure view, the link graph's default: the site's sections (URL directories or similarity clusters)
+ * The structure view, the link graph’s default: the site’s sections (URL directories, the sections its own
+ * navigation draws, page types or similarity clusters; by default the most readable of them)
  * as boxes with the links between them bundled, laid out by crawl depth or by force; a double click (or the
  * list's button) opens a section to show its pages. Colour, size and marks follow the shared options.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../api/call.js';
-import type { GraphGroup, GroupBy } from '../api/graph-types.js';
+import type { GraphGroup, GroupBy, GroupGraph } from '../api/graph-types.js';
 import { Loading, ErrorNotice, EmptyState } from '../components/feedback.js';
 import { useApi } from '../hooks/use-api.js';
 import { fmtCount, fmtInt } from '../format.js';
@@ -30,6 +31,25 @@ export interface StructureSettings {
 }
 
 type Selection = { kind: 'group'; id: string } | { kind: 'page'; pageId: number } | null;
+
+const GROUPING_NAMES: Record<GroupGraph['by'], string> = {
+  directory: 'directory',
+  section: 'section',
+  page_type: 'page type',
+  cluster: 'similarity cluster',
+};
+
+/**
+ * What the boxes are, in a line: "Grouped by section (the site’s Up links): 9 groups", and for `auto` why the
+ * groupings before it were passed over (the server's reason, as it says it).
+ */
+export function groupingLine(data: Pick<GroupGraph, 'by' | 'choice'>): string {
+  const score = data.choice.candidates.find((c) => c.by === data.by);
+  const head = `Grouped by ${GROUPING_NAMES[data.by]}${score ? ` (${score.basis})` : ''}: ${fmtCount(score?.groups ?? 0, 'group')}`;
+  if (data.choice.requested !== 'auto') return `${head}.`;
+  const passed = / Not by .*$/.exec(data.choice.reason)?.[0] ?? '';
+  return `${head}, ${score?.readable ? 'the most readable' : 'the least crowded (no grouping reads well on this site)'}.${passed}`;
+}
 
 export function StructureView(props: {
   siteId: number;
@@ -131,13 +151,23 @@ export function StructureView(props: {
         <div className="field">
           <label htmlFor="graph-by">Group pages by</label>
           <select id="graph-by" value={settings.by} onChange={(e) => set({ by: e.target.value as GroupBy })}>
+            <option value="auto">Automatic (the most readable)</option>
             <option value="directory">URL directory</option>
+            <option value="section">Section (the site’s own navigation)</option>
+            <option value="page_type">Page type</option>
             <option value="cluster">Similarity cluster</option>
           </select>
+          {data && (
+            <p className="graph-choice muted small" data-by={data.by} aria-live="polite">
+              {groupingLine(data)}
+            </p>
+          )}
         </div>
-        {settings.by === 'directory' && (
+        {(settings.by === 'directory' || settings.by === 'section' || settings.by === 'auto') && (
           <div className="field">
-            <label htmlFor="graph-depth">Directory levels</label>
+            <label htmlFor="graph-depth">
+              {settings.by === 'directory' ? 'Directory levels' : 'Section levels'}
+            </label>
             <select
               id="graph-depth"
               value={settings.depth}
@@ -215,7 +245,7 @@ export function StructureView(props: {
         />
         <p className="graph-summary muted small" aria-live="polite">
           {data
-            ? `${fmtCount(tops.length, settings.by === 'cluster' ? 'cluster' : 'section')}, ${fmtCount(
+            ? `${fmtCount(tops.length, data.by === 'cluster' ? 'cluster' : 'group')}, ${fmtCount(
                 sum((g) => g.total),
                 'page',
               )}; ${fmtCount(

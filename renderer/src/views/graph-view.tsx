@@ -30,7 +30,7 @@ export function GraphView({ siteId, params }: { siteId: number; params: URLSearc
   const mode = oneOf<Mode>(params.get('mode'), ['structure', 'focus', 'pages'], 'structure');
   const page = /^\d+$/.test(params.get('page') ?? '') ? Number(params.get('page')) : null;
   const settings: StructureSettings = {
-    by: oneOf<GroupBy>(params.get('by'), ['directory', 'cluster'], 'directory'),
+    by: oneOf<GroupBy>(params.get('by'), ['auto', 'directory', 'section', 'page_type', 'cluster'], 'auto'),
     depth: Math.min(5, Math.max(1, Number(params.get('depth')) || 1)),
     layout: oneOf<StructureLayout>(params.get('layout'), ['tree', 'force'], 'tree'),
     size: oneOf<SizeMode>(params.get('size'), ['inlinks', 'pages'], 'inlinks'),
@@ -72,7 +72,7 @@ export function GraphView({ siteId, params }: { siteId: number; params: URLSearc
           settings={settings}
           onSettings={(s) =>
             replaceHashParams({
-              by: s.by === 'directory' ? undefined : s.by,
+              by: s.by === 'auto' ? undefined : s.by,
               depth: s.depth === 1 ? undefined : String(s.depth),
               layout: s.layout === 'tree' ? undefined : s.layout,
               size: s.size === 'inlinks' ? undefined : s.size,

@@ -121,7 +121,7 @@ export function aggregateGroups(
   grouping: Grouping,
   q: { by: GraphGroups['by']; depth: number; expand?: string[] | undefined },
   clicks: ReadonlyMap<number, number> | null,
-): GraphGroups {
+): Omit<GraphGroups, 'choice'> {
   const { index: g, mask } = ctx;
   const G = grouping.ids.length;
   const pageGroup = grouping.pageGroup;

@@ -50,6 +50,7 @@ export function graphNodes(
       indexable: d ? d.indexable !== 0 : null,
       dead_end: isDeadEnd(index, i, mask),
       clicks: clicks ? (clicks.get(id) ?? 0) : null,
+      page_type: d?.page_type ?? null,
       group: group?.(i) ?? null,
     };
   });

@@ -21,7 +21,9 @@ import { NotFoundError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import { afterKey, idPage } from '../sort-cursor.js';
-import { aggregateGroups, groupByCluster, groupByDirectory } from './graph-groups.js';
+import { aggregateGroups } from './graph-groups.js';
+import { chooseGrouping } from './grouping-choice.js';
+import { groupingCandidates } from './grouping-candidates.js';
 import { neighbourhood } from './graph-focus.js';
 import { graphNodes, siteClicks, type NodeContext } from './graph-nodes.js';
 import { shortestPath } from './graph-paths.js';
@@ -45,6 +47,7 @@ const toNode = (r: GraphNodeRow, clusters: Map<number, number>, clicks: Map<numb
   indexable: r.indexable === null ? null : r.indexable !== 0,
   dead_end: r.dead_end === 1,
   clicks: clicks ? (clicks.get(r.id) ?? 0) : null,
+  page_type: r.page_type,
   group: null,
 });
 
@@ -103,19 +106,20 @@ export class GraphService {
   groups(siteId: number, q: GraphGroupsQuery): GraphGroups {
     const site = requireSite(this.store, siteId);
     const ctx = this.context(siteId, kindMask(q.edge_kind));
-    const grouping =
-      q.by === 'cluster'
-        ? groupByCluster(
-            ctx.index,
-            this.store.similarity.clusterOfPages(siteId),
-            new Map(
-              this.store.similarity
-                .clusters(siteId, 0, 0, Number.MAX_SAFE_INTEGER)
-                .map((c) => [c.id, c.label]),
-            ),
-          )
-        : groupByDirectory(ctx.index, new URL(site.origin).host, q.depth);
-    return aggregateGroups(ctx, grouping, q, siteClicks(this.store, siteId));
+    const candidates = groupingCandidates(this.store, ctx.index, {
+      siteId,
+      host: new URL(site.origin).host,
+      depth: q.depth,
+      only: q.by === 'auto' ? null : q.by,
+    });
+    const { chosen, choice } = chooseGrouping(q.by, candidates);
+    const answer = aggregateGroups(
+      ctx,
+      chosen.grouping,
+      { by: chosen.by, depth: q.depth, expand: q.expand },
+      siteClicks(this.store, siteId),
+    );
+    return { ...answer, choice };
   }
 
   path(siteId: number, q: { to: number; edge_kind?: EdgeKind[] | undefined }): GraphPath {

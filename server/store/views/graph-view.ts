@@ -3,6 +3,7 @@
  * the orphans: known pages (sitemap, Search Console, list mode) with no inbound edge of the chosen kinds.
  */
 import type { EdgeKind } from '../../schemas/crawl.js';
+import type { PageType } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
@@ -29,10 +30,11 @@ export interface GraphNodeRow {
   /** Null for a URL never fetched. */
   indexable: number | null;
   dead_end: number;
+  page_type: PageType | null;
 }
 
 /** A node as graph files carry it (orphans and dead ends depend on a choice of link kinds they do not make). */
-export type SiteNodeRow = Omit<GraphNodeRow, 'indexable' | 'dead_end'>;
+export type SiteNodeRow = Omit<GraphNodeRow, 'indexable' | 'dead_end' | 'page_type'>;
 
 const CHUNK = 500;
 
@@ -45,7 +47,7 @@ export function graphView(db: Db) {
       ((u.sources & ${knownBits}) != 0 AND NOT EXISTS (
         SELECT 1 FROM links li WHERE li.target_id = u.id AND li.source_id != u.id
           AND li.edge_kind IN (${marks(kinds.length)}))) AS orphan,
-      p.indexable,
+      p.indexable, p.page_type,
       (IFNULL(p.status_code BETWEEN 200 AND 299, 0) AND IFNULL(p.content_type, '') LIKE '%html%'
         AND NOT EXISTS (SELECT 1 FROM links lo JOIN pages tp ON tp.id = lo.target_id
           WHERE lo.source_id = u.id AND lo.target_id != u.id AND lo.edge_kind IN (${marks(kinds.length)}))) AS dead_end`;
@@ -82,6 +84,25 @@ export function graphView(db: Db) {
            FROM urls u LEFT JOIN pages p ON p.id = u.id
            WHERE u.site_id = ? AND u.internal = 1 AND u.state != 'stale' AND u.id > ? ORDER BY u.id LIMIT ?`,
       ).all(siteId, afterId, limit);
+    },
+
+    /**
+     * Links whose anchor text, trimmed and lower-cased, is one of `texts` (a site's "Up" links), each source's in
+     * link order. One scan of the site's links: 13,000 on PostgreSQL's manual, a few milliseconds.
+     */
+    linksByAnchor(siteId: number, texts: readonly string[]): { source_id: number; target_id: number }[] {
+      return prepared<(string | number)[], { source_id: number; target_id: number }>(
+        `SELECT l.source_id, l.target_id FROM links l JOIN pages p ON p.id = l.target_id
+           WHERE l.site_id = ? AND l.source_id != l.target_id AND lower(trim(l.anchor_text)) IN (${marks(texts.length)})
+           ORDER BY l.source_id, l.id`,
+      ).all(siteId, ...texts);
+    },
+
+    /** Each fetched page's type (null for what is not an HTML page). */
+    pageTypes(siteId: number): { id: number; page_type: PageType | null }[] {
+      return prepared<[number], { id: number; page_type: PageType | null }>(
+        `SELECT id, page_type FROM pages WHERE site_id = ?`,
+      ).all(siteId);
     },
 
     orphans(siteId: number, kinds: readonly EdgeKind[], knownBits: number): GraphNodeRow[] {

@@ -12,6 +12,7 @@ import {
   directoryGroupOf,
   groupColour,
   legendOf,
+  pageColour,
   type ColourContext,
 } from '../../../renderer/src/graph/colour-by.js';
 import { depthLayout, type LayoutItem } from '../../../renderer/src/graph/depth-layout.js';
@@ -121,6 +122,31 @@ describe('groupColour', () => {
     const [, , many, unknown] = legendOf('check', true).map((e) => e.colour);
     assert.equal(groupColour(group({}), ctx('check', counts)), many);
     assert.equal(groupColour(group({ id: 'dir:/b/' }), ctx('check', counts)), unknown);
+  });
+});
+
+describe('colour by page type', () => {
+  it('gives each type its own colour, named in the legend, and not-HTML pages the legend’s grey', () => {
+    const legend = legendOf('page_type', false);
+    const types = [
+      'home',
+      'hub',
+      'index',
+      'article',
+      'product',
+      'search_results',
+      'error',
+      'changelog',
+      'form',
+      'other',
+    ] as const;
+    const colours = types.map((page_type) => pageColour({ page_type } as never, ctx('page_type')));
+    assert.equal(new Set(colours).size, types.length);
+    assert.deepEqual(
+      colours,
+      legend.slice(0, types.length).map((e) => e.colour),
+    );
+    assert.equal(pageColour({ page_type: null } as never, ctx('page_type')), legend.at(-1)!.colour);
   });
 });
 

@@ -8,6 +8,9 @@ import {
 } from '../../../../server/domain/graph/graph-groups.js';
 import { ALL_KINDS_MASK, kindMask } from '../../../../server/domain/graph/link-index.js';
 import { MAX_EXPANDED_NODES, type GraphGroups } from '../../../../server/schemas/graph.js';
+
+/** What the aggregation answers; the service adds which grouping was chosen and why. */
+type Grouped = Omit<GraphGroups, 'choice'>;
 import { linkGraphStore, type LinkGraphStore } from '../../../helpers/link-graph-store.js';
 
 describe('groups of a small site', () => {
@@ -35,7 +38,7 @@ describe('groups of a small site', () => {
   });
   after(() => s.close());
 
-  const groups = (depth: number, expand?: string[], mask = ALL_KINDS_MASK): GraphGroups => {
+  const groups = (depth: number, expand?: string[], mask = ALL_KINDS_MASK): Grouped => {
     const index = s.index();
     const ctx = { store: s.store, siteId: s.siteId, index, mask };
     return aggregateGroups(
@@ -45,7 +48,7 @@ describe('groups of a small site', () => {
       null,
     );
   };
-  const byId = (r: GraphGroups) => new Map(r.groups.map((g) => [g.id, g]));
+  const byId = (r: Grouped) => new Map(r.groups.map((g) => [g.id, g]));
 
   it('groups by first-level directory with each group’s counts', () => {
     const r = groups(1);
@@ -146,7 +149,14 @@ describe('groups of a small site', () => {
     const cluster = s.store.similarity.insertCluster(
       runId,
       s.siteId,
-      { label: 'Knife guides', representative_page: id['/guides/a']!, mean_reranker: 0.9, size: 2 },
+      {
+        label: 'Knife guides',
+        representative_page: id['/guides/a']!,
+        representative_reason: 'inlinks',
+        representative_detail: null,
+        mean_reranker: 0.9,
+        size: 2,
+      },
       [
         [id['/guides/a']!, 1],
         [id['/blog/2024/x']!, 0.9],
