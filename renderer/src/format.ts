@@ -25,6 +25,15 @@ export function fmtShare(share: number): string {
   return pct < 10 ? `${pct.toFixed(1)}%` : `${Math.round(pct)}%`;
 }
 
+/** A time left, as rough as an estimate is: "about 40 s", "about 3 min", "about 1 h 20 min". */
+export function fmtAbout(seconds: number): string {
+  if (seconds < 55) return `about ${Math.max(10, Math.round(seconds / 10) * 10)} s`;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `about ${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  return `about ${h} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+}
+
 export const fmtMs = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : `${Math.round(n).toLocaleString()} ms`;
 
@@ -46,6 +55,7 @@ const JOB_LABELS: Record<JobKind, string> = {
   campaign_refresh: 'Refreshing targets',
   campaign_rebuild: 'Rebuilding targets',
   extract_apply: 'Re-applying main-text rules',
+  idea_check: 'Idea check',
 };
 
 export function jobLabel(kind: JobKind): string {

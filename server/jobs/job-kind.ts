@@ -1,4 +1,5 @@
-/** What a kind of job declares to the runner: how to run it and what to do after a restart. */
+/** What a kind of job declares to the runner: how to run it, what it waits for, what to do after a restart. */
+import type { JobWait } from '../domain/jobs/jobs-service.js';
 import type {
   JobKind as JobKindName,
   JobOf,
@@ -31,6 +32,12 @@ export interface JobKind<K extends JobKindName = JobKindName> {
   onRestart: 'resume' | 'rerun' | 'fail';
   /** Attempts for errors marked retryable; 1 means no retry. */
   maxAttempts?: number;
+  /**
+   * What a queued job of this kind waits for, or null when it may start (job-waits.ts). Asked each time the
+   * runner looks for work, from what the database holds, so a wait survives a restart and ends however the job
+   * it names ends; `run` then checks again what it needs and fails with the reason when it is not there.
+   */
+  waitsFor?(job: JobOf<K>): JobWait | null;
   // A method, so a JobKind<'crawl'> is a JobKind: the runner calls each with a context of its own kind only.
   run(ctx: JobContext<K>): Promise<JobResultOf<K>>;
 }

@@ -5,11 +5,12 @@
  */
 import { CancelledError, DomainError } from '../domain/errors.js';
 import type { EventBus } from '../domain/events.js';
-import type { JobsService } from '../domain/jobs/jobs-service.js';
+import { WAITING_PHASE, type JobsService } from '../domain/jobs/jobs-service.js';
 import { JOB_KINDS, type Job, type JobError, type JobProgress } from '../schemas/jobs.js';
 import { problemType } from '../schemas/problems.js';
 import type { Logger } from '../logger.js';
 import type { JobContext, JobKind } from './job-kind.js';
+import { JobWaits } from './job-waits.js';
 
 const PROGRESS_WRITE_MS = 250;
 
@@ -23,6 +24,7 @@ export class JobRunner {
   private readonly running = new Map<number, Running>();
   private stopping = false;
   private started = false;
+  private readonly waits: JobWaits;
 
   constructor(
     private readonly jobs: JobsService,
@@ -31,7 +33,9 @@ export class JobRunner {
     private readonly maxConcurrent = 2,
     /** Limits this runner to some jobs (the CLI runs only the crawl it started; a server runs all). */
     private readonly accepts: (jobId: number) => boolean = () => true,
-  ) {}
+  ) {
+    this.waits = new JobWaits(jobs, bus, logger, (job) => this.kinds.get(job.kind));
+  }
 
   register(kind: JobKind): this {
     if (this.kinds.has(kind.kind)) throw new Error(`job kind ${kind.kind} registered twice`);
@@ -44,8 +48,11 @@ export class JobRunner {
     if (this.started) return;
     this.started = true;
     for (const job of this.jobs.withStatus('running')) if (this.accepts(job.id)) this.recover(job);
-    this.bus.on('job.queued', this.pump);
+    this.bus.on('job.queued', this.pumpSoon);
+    // A job that ends without having run (cancelled while queued) may be the one a waiting job waits for.
+    this.bus.on('job.finished', this.pumpSoon);
     this.bus.on('job.cancel-requested', this.onCancel);
+    this.waits.start();
     this.pump();
   }
 
@@ -71,10 +78,22 @@ export class JobRunner {
     this.running.get(id)?.controller.abort('cancel');
   };
 
+  /**
+   * A job queued is looked at once what queued it has finished: the follow-ups of a crawl queue its audit and its
+   * embed job in one go, and a job waiting for the embedding must not be started between the two, when the crawl
+   * is over and no embed job exists yet.
+   */
+  private readonly pumpSoon = (): void => {
+    setImmediate(this.pump);
+  };
+
   private readonly pump = (): void => {
     if (this.stopping) return;
     while (this.running.size < this.maxConcurrent) {
-      const next = this.jobs.withStatus('queued').find((j) => !this.running.has(j.id) && this.accepts(j.id));
+      // A job waiting for another's work is passed over: the work it waits for may need the slot.
+      const next = this.jobs
+        .withStatus('queued')
+        .find((j) => !this.running.has(j.id) && this.accepts(j.id) && !this.waits.holds(j));
       if (!next) return;
       this.launch(next);
     }
@@ -112,7 +131,12 @@ export class JobRunner {
       });
       return;
     }
-    let last: JobProgress = job.progress;
+    // A job that waited starts without the message of its wait.
+    let last: JobProgress =
+      job.progress.phase === WAITING_PHASE
+        ? { phase: 'starting', done: 0, total: null, message: '' }
+        : job.progress;
+    if (last !== job.progress) this.jobs.setProgress(job.id, last);
     let lastWrite = 0;
     let trailing: NodeJS.Timeout | null = null;
     const write = () => {
@@ -176,8 +200,10 @@ export class JobRunner {
   /** Aborts running jobs and waits for them to settle; they go back to the queue for the next start. */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopping = true;
-    this.bus.off('job.queued', this.pump);
+    this.bus.off('job.queued', this.pumpSoon);
+    this.bus.off('job.finished', this.pumpSoon);
     this.bus.off('job.cancel-requested', this.onCancel);
+    this.waits.stop();
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort('shutdown');
     await Promise.race([

@@ -1,9 +1,21 @@
 /** Semantic search, similar pages and the idea check. */
 import { z } from 'zod';
 import { Id } from './common.js';
-import { PageSummary } from './pages.js';
+import { PageSummary, PageTypeSchema, REFERENCE_PAGE_TYPES } from './pages.js';
 
 export const ModelInfo = z.object({ name: z.string(), dim: z.number().int() });
+
+/**
+ * Which page types a search or an idea check may answer with (#33). An A–Z index or release notes mention every
+ * subject without being about one, so by default they are left out; naming types here lists exactly those.
+ */
+export const ResultPageTypes = z
+  .array(PageTypeSchema)
+  .min(1)
+  .optional()
+  .meta({
+    description: `Page types the results may be of. By default every type but ${REFERENCE_PAGE_TYPES.map((t) => `\`${t}\``).join(' and ')} (they mention every subject without being about one), and pages without a type; with this field, exactly the types named.`,
+  });
 
 export const EmbeddingSearch = z
   .strictObject({
@@ -11,6 +23,7 @@ export const EmbeddingSearch = z
     persona_context: z.string().trim().max(4000, 'is longer than 4000 characters').optional(),
     site_id: Id.optional(),
     k: z.number().int().min(1).max(100).default(10),
+    page_types: ResultPageTypes,
   })
   .meta({ id: 'EmbeddingSearch' });
 export type EmbeddingSearch = z.infer<typeof EmbeddingSearch>;
@@ -23,8 +36,50 @@ export const SearchPassage = z.object({ text: z.string(), score: z.number() }).n
     'The page’s passage nearest to the query (cosine), or null when the page has no text passages.',
 });
 export const SearchHit = PageHit.extend({ passage: SearchPassage });
+
+const Count = z.number().int().min(0);
+/**
+ * How much of the site a search answer covers. An embed job makes every new page searchable by its title and
+ * lead within a minute, then embeds passages for minutes more: results shown meanwhile are real but partial,
+ * and a client (the UI's coverage line) says so with these figures.
+ */
+export const SearchCoverage = z
+  .object({
+    pages: Count.meta({
+      description:
+        'Pages a search covers once they are embedded: fetched, indexable HTML pages of the site (of every site without `site_id`).',
+    }),
+    searchable_pages: Count.meta({
+      description:
+        'Of those, the pages with a page vector, which the search ranks (a page embedded by its title and lead only counts).',
+    }),
+    passages_pending: Count.meta({
+      description:
+        'Searchable pages ranked by their title and lead only: their passages are not embedded yet, so their `passage` is null and their rank may still move.',
+    }),
+    embed_job_ids: z.array(z.number().int()).meta({
+      description:
+        'The queued or running embed jobs that will embed the rest; follow them on `GET /jobs/{job_id}` or `/events`. Empty when none is.',
+    }),
+    eta_seconds: z.number().min(0).nullable().meta({
+      description:
+        'About how many seconds until every passage is embedded, from the running embed job’s measured rate; null when complete, when the job is only queued, or before its rate is measured.',
+    }),
+    complete: z.boolean().meta({
+      description:
+        'True when no embed job is queued or running and no passage is pending: the answer is as full as the embeddings get. `searchable_pages` can stay below `pages` (pages with no title or text; pages crawled while the model was not built: `POST /pages/embeddings/rebuild`).',
+    }),
+  })
+  .meta({ id: 'SearchCoverage' });
+export type SearchCoverage = z.infer<typeof SearchCoverage>;
+
 export const EmbeddingSearchResult = z
-  .object({ items: z.array(SearchHit), embedded_text: z.string(), model: ModelInfo })
+  .object({
+    items: z.array(SearchHit),
+    embedded_text: z.string(),
+    model: ModelInfo,
+    coverage: SearchCoverage,
+  })
   .meta({ id: 'EmbeddingSearchResult' });
 export type EmbeddingSearchResult = z.infer<typeof EmbeddingSearchResult>;
 
@@ -41,9 +96,14 @@ export const IdeaCheck = z
     persona_context: z.string().trim().max(4000, 'is longer than 4000 characters').optional(),
     site_id: Id.optional(),
     k: z.number().int().min(1).max(50).default(5),
+    page_types: ResultPageTypes,
   })
   .meta({ id: 'IdeaCheck' });
 export type IdeaCheck = z.infer<typeof IdeaCheck>;
+
+/** An idea check run as a job (`idea_check`) of the site in the path: the same fields but the site. */
+export const IdeaCheckStart = IdeaCheck.omit({ site_id: true }).meta({ id: 'IdeaCheckStart' });
+export type IdeaCheckStart = z.infer<typeof IdeaCheckStart>;
 
 export const IdeaVerdict = z.enum(['covered', 'partially_covered', 'new']);
 export const IdeaCheckResult = z

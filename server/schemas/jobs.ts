@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { CampaignAction } from './campaigns.js';
 import { Id, PaginationQuery, Timestamp, pageOf, repeatable } from './common.js';
+import { IdeaCheckResult, IdeaCheckStart } from './embeddings.js';
 import { PROBLEM_TYPES } from './problems.js';
 import { AnalyzeRequest } from './similarity.js';
 import { CrawlSettingsOverride } from './sites.js';
@@ -167,6 +168,14 @@ export const JOB_KINDS = {
       seconds: z.number(),
     }),
   },
+  /**
+   * An idea check run as a job (`POST /sites/{site_id}/idea-checks`): asked for while the site's passages are being
+   * embedded, it waits for them; its answer is the result.
+   */
+  idea_check: {
+    params: IdeaCheckStart,
+    result: IdeaCheckResult,
+  },
 } as const satisfies Record<string, { params: z.ZodObject; result: z.ZodObject }>;
 
 export type JobKind = keyof typeof JOB_KINDS;
@@ -216,6 +225,7 @@ export const JOB_SCHEMAS = {
   campaign_refresh: jobOf('campaign_refresh', JOB_KINDS.campaign_refresh).meta({ id: 'CampaignRefreshJob' }),
   campaign_rebuild: jobOf('campaign_rebuild', JOB_KINDS.campaign_rebuild).meta({ id: 'CampaignRebuildJob' }),
   extract_apply: jobOf('extract_apply', JOB_KINDS.extract_apply).meta({ id: 'ExtractApplyJob' }),
+  idea_check: jobOf('idea_check', JOB_KINDS.idea_check).meta({ id: 'IdeaCheckJob' }),
 } satisfies { [K in JobKind]: z.ZodType<{ kind: K }> };
 
 export const Job = z
@@ -230,6 +240,7 @@ export const Job = z
     JOB_SCHEMAS.campaign_refresh,
     JOB_SCHEMAS.campaign_rebuild,
     JOB_SCHEMAS.extract_apply,
+    JOB_SCHEMAS.idea_check,
   ])
   .meta({ id: 'Job', description: 'A job; `params` and `result` depend on its `kind`.' });
 export type Job = z.infer<typeof Job>;

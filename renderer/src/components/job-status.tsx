@@ -26,7 +26,11 @@ export function JobStatus({ job }: { job: Job }) {
           {jobLabel(job.kind)} <span className="muted">#{job.id}</span>
         </span>
         <span className="job-phase">
-          {job.status === 'queued' ? 'waiting to start' : phase || job.status}
+          {job.status !== 'queued'
+            ? phase || job.status
+            : phase === 'waiting'
+              ? 'queued behind another job'
+              : 'waiting to start'}
         </span>
         <button type="button" className="btn btn-small" onClick={cancel} disabled={cancelling}>
           {cancelling ? 'Cancelling…' : 'Cancel'}

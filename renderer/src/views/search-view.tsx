@@ -1,27 +1,18 @@
 /**
  * Semantic search over the site's pages (each result with its passage nearest to the query) and the idea check
- * ("do we already cover this?"), both with an optional persona that is prepended to what gets embedded, as the
- * API does. Passages are crawled text and are rendered as text.
+ * (idea-panel.tsx), both with an optional persona that is prepended to what gets embedded, as the API does.
+ * While the site is being embedded, results say how much of it they cover (search-coverage.tsx) and are searched
+ * again when the embedding finishes. Passages are crawled text and are rendered as text.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { call, type CallArgs } from '../api/call.js';
-import type { EmbeddingSearchResult, IdeaCheckResult } from '../api/types.js';
-import { Badge } from '../components/controls.js';
+import type { EmbeddingSearchResult } from '../api/types.js';
 import { EmptyState, ErrorNotice } from '../components/feedback.js';
 import { PageName } from '../components/page-title.js';
 import { useAction } from '../hooks/use-api.js';
-import { fmtCount, fmtScore, words } from '../format.js';
-
-const VERDICT_TONE: Record<IdeaCheckResult['verdict'], string> = {
-  covered: 'bad',
-  partially_covered: 'warn',
-  new: 'ok',
-};
-const VERDICT_TEXT: Record<IdeaCheckResult['verdict'], string> = {
-  covered: 'Already covered: an existing page answers this idea.',
-  partially_covered: 'Partially covered: existing pages touch on it; consider extending one.',
-  new: 'New: no existing page covers this idea.',
-};
+import { fmtCount, fmtScore } from '../format.js';
+import { IdeaPanel } from './idea-panel.js';
+import { CoverageLine, useLiveCoverage } from './search-coverage.js';
 
 export function SearchView({ siteId }: { siteId: number }) {
   const [persona, setPersona] = useState('');
@@ -60,15 +51,24 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<EmbeddingSearchResult>();
   const search = useAction((body: CallArgs<'pages.search'>) => call('pages.search', body));
+  const asked = useRef<CallArgs<'pages.search'>>(undefined);
+  const run = async (body: CallArgs<'pages.search'>) => {
+    asked.current = body;
+    const res = await search.run(body);
+    if (res && asked.current === body) setResult(res);
+  };
+  // The embedding the answer waited on has finished: the same search again gives the full results.
+  const coverage = useLiveCoverage(siteId, result?.coverage, () => {
+    if (asked.current) void run(asked.current);
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const res = await search.run({
+    await run({
       query,
       site_id: siteId,
       k: 20,
       ...(persona.trim() ? { persona_context: persona } : {}),
     });
-    if (res) setResult(res);
   };
   return (
     <div className="panel">
@@ -91,6 +91,7 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
         </button>
       </form>
       <ErrorNotice error={search.error} />
+      {result && <CoverageLine coverage={coverage} />}
       {result &&
         (result.items.length === 0 ? (
           <EmptyState title="No pages found.">
@@ -123,67 +124,6 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
             ))}
           </ol>
         ))}
-    </div>
-  );
-}
-
-function IdeaPanel({ siteId, persona }: { siteId: number; persona: string }) {
-  const [idea, setIdea] = useState('');
-  const [result, setResult] = useState<IdeaCheckResult>();
-  const check = useAction((body: CallArgs<'ideas.check'>) => call('ideas.check', body));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const res = await check.run({
-      idea,
-      site_id: siteId,
-      k: 5,
-      ...(persona.trim() ? { persona_context: persona } : {}),
-    });
-    if (res) setResult(res);
-  };
-  return (
-    <div className="panel">
-      <h2>Idea check</h2>
-      <form onSubmit={submit} aria-label="Idea check">
-        <div className="field">
-          <label htmlFor="idea-text">Idea for a new page</label>
-          <textarea
-            id="idea-text"
-            rows={3}
-            required
-            maxLength={10000}
-            value={idea}
-            onChange={(e) => setIdea(e.target.value)}
-            placeholder="A guide to growing herbs indoors in winter"
-          />
-        </div>
-        <button className="btn btn-primary" type="submit" disabled={check.busy}>
-          {check.busy ? 'Checking…' : 'Check idea'}
-        </button>
-      </form>
-      <ErrorNotice error={check.error} />
-      {result && (
-        <div className="verdict" data-verdict={result.verdict}>
-          <p>
-            <Badge tone={VERDICT_TONE[result.verdict]}>{words(result.verdict)}</Badge>{' '}
-            <span className="muted">score {fmtScore(result.score)}</span>
-          </p>
-          <p>{VERDICT_TEXT[result.verdict]}</p>
-          {result.matches.length > 0 && (
-            <ol className="results" aria-label="Closest pages">
-              {result.matches.map((m) => (
-                <li key={m.page.id} className="result">
-                  <div className="result-body">
-                    <PageName page={m.page} />
-                    <blockquote className="result-passage">{m.passage}</blockquote>
-                  </div>
-                  <span className="result-score">{fmtScore(m.score)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { CAMPAIGN_ACTION_KINDS, type JobOf } from '../../schemas/jobs.js';
 import { TARGET_STATUSES } from '../../schemas/targets.js';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
-import { requirePassages } from '../embeddings/passages-ready.js';
+import type { PassageGate } from '../embeddings/passages-ready.js';
 import type { EventBus } from '../events.js';
 import type { JobsService, NewJob } from '../jobs/jobs-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
@@ -47,6 +47,7 @@ export class CampaignsService {
     private readonly bus: EventBus,
     private readonly jobs: JobsService,
     private readonly modelAvailable: () => boolean,
+    private readonly passages: PassageGate,
   ) {}
 
   private row(id: number): CampaignRow {
@@ -192,7 +193,8 @@ export class CampaignsService {
   /**
    * Queues an action. Refused while another action of the campaign is queued or running (409 naming it), for
    * expand and rebuild on an archived campaign (409), without the embedding model (503), which every action
-   * needs to check topics and compare titles, and while the site's passages are being embedded (409).
+   * needs to check topics and compare titles, and when the site's passages are not all in and no job will embed
+   * them (409). While an embed job embeds them, the action is queued behind it and its progress says so.
    */
   schedule<A extends CampaignAction>(id: number, action: A): JobOf<ActionKind<A>> {
     const row = this.row(id);
@@ -214,8 +216,9 @@ export class CampaignsService {
         'The embedding model is not built; campaign actions need it to check topics and compare titles. Build it with `npm run build:model` (offline, a few seconds).',
       );
     }
-    // Every action judges what the site covers by its passages (topic coverage is the idea check).
-    requirePassages(this.store, row.site_id, `a campaign ${action}`);
+    // Every action judges what the site covers by its passages (topic coverage is the idea check): while an
+    // embed job brings them, the action waits for it (the runner holds it back) instead of being refused.
+    const wait = this.passages.admit(row.site_id, `a campaign ${action}`);
     // Each action's kind takes `{ action }` as its params; the compiler cannot see that through the generic.
     const job: NewJob<ActionKind<A>> = {
       kind: CAMPAIGN_ACTION_KINDS[action],
@@ -223,6 +226,7 @@ export class CampaignsService {
       campaign_id: id,
       params: { action } as NewJob<ActionKind<A>>['params'],
       exclusive_with: [],
+      progress: wait?.progress,
     };
     return this.jobs.create(job);
   }

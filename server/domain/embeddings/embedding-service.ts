@@ -11,14 +11,19 @@ import type {
   EmbeddingSearchResult,
   IdeaCheck,
   IdeaCheckResult,
+  IdeaCheckStart,
+  SearchCoverage,
 } from '../../schemas/embeddings.js';
 import type { JobKind, JobOf } from '../../schemas/jobs.js';
 import type { PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
+import { EmbedEta } from './embed-eta.js';
 import { PageVectorIndex } from './page-vector-index.js';
-import { requirePassages } from './passages-ready.js';
+import { PassageGate } from './passages-ready.js';
+import { CoverageCounts, searchCoverage } from './search-coverage.js';
+import { resultFilter, type ResultFilter } from './result-page-types.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -38,6 +43,12 @@ export const embeddedText = (text: string, persona?: string) => (persona ? `${pe
 export class EmbeddingService {
   private embedder: Embedder | null = null;
   private variant: 'fp32' | 'q8' | null = null;
+  /** The running embed jobs' measured rates: the time left that searches and waiting jobs tell. */
+  readonly eta = new EmbedEta();
+  /** How many of a site's pages are searchable, and how many wait for their passages. */
+  private readonly counts: CoverageCounts;
+  /** Whether a site's passages are in, for everything that reads them. */
+  readonly passages: PassageGate;
 
   constructor(
     private readonly store: Store,
@@ -52,18 +63,15 @@ export class EmbeddingService {
     },
     /** Exact page-vector search from memory; sqlite-vec stays the source of truth. */
     readonly index = new PageVectorIndex(store),
-  ) {}
+  ) {
+    this.counts = new CoverageCounts(store, bus);
+    this.passages = new PassageGate(store, this.counts, this.eta);
+  }
 
   /** Queues embedding of a site's changed pages; 503 without the model, 409 while a crawl or embedding runs. */
   schedule(siteId: number): JobOf<'embed'> {
     this.requireSite(siteId);
-    const embedder = this.current();
-    if (!embedder.available()) {
-      throw new UnavailableError(
-        'model-unavailable',
-        `The embedding model is not built (${embedder.modelFile} is missing). Build it with \`npm run build:model\` (offline, a few seconds).`,
-      );
-    }
+    this.requireModel();
     return this.jobs.create({
       kind: 'embed',
       site_id: siteId,
@@ -97,6 +105,17 @@ export class EmbeddingService {
 
   available(): boolean {
     return this.current().available();
+  }
+
+  /** The 503 (with the command that builds the model) when the model file is missing. */
+  private requireModel(): void {
+    const embedder = this.current();
+    if (!embedder.available()) {
+      throw new UnavailableError(
+        'model-unavailable',
+        `The embedding model is not built (${embedder.modelFile} is missing). Build it with \`npm run build:model\` (offline, a few seconds).`,
+      );
+    }
   }
 
   /** Throws the 503 problem (with the command that builds the model) when the model cannot run. */
@@ -133,6 +152,7 @@ export class EmbeddingService {
       embedder,
       model: this.modelId,
       contentMoved: this.opts.contentMoved && (() => this.opts.contentMoved!(siteId)),
+      eta: this.eta,
     });
   }
 
@@ -154,7 +174,8 @@ export class EmbeddingService {
     this.requireSite(q.site_id);
     const text = embeddedText(q.query, q.persona_context);
     const vector = await this.embedQuery(text);
-    const found = this.index.nearest(vector, q.k, q.site_id ?? null);
+    const only = resultFilter(this.store, q.site_id ?? null, q.page_types);
+    const found = this.index.nearest(vector, q.k, q.site_id ?? null, only?.skip, only?.skipped);
     const hits = this.hits(
       found.map((r) => ({ page_id: r.page_id, score: similarityFromDistance(r.distance) })),
     );
@@ -170,7 +191,14 @@ export class EmbeddingService {
       }),
       embedded_text: text,
       model: this.model,
+      coverage: this.coverage(q.site_id ?? null),
     };
+  }
+
+  /** How much of a site (of every site, for null) a search covers now, and when it will cover the rest. */
+  coverage(siteId: number | null): SearchCoverage {
+    this.requireSite(siteId);
+    return searchCoverage(this.store, this.counts, this.eta, siteId);
   }
 
   similar(pageId: number, k: number) {
@@ -190,7 +218,12 @@ export class EmbeddingService {
   }
 
   /** Each page's best passage for `vector`, best pages first: k distinct pages. */
-  private bestPassagePages(vector: Float32Array, k: number, siteId: number | null) {
+  private bestPassagePages(
+    vector: Float32Array,
+    k: number,
+    siteId: number | null,
+    only: ResultFilter | null,
+  ) {
     // One page can own many of the nearest passages: widen the search until k distinct pages are found.
     const best = new Map<number, { score: number; passage: string }>();
     for (let want = k * 8; ; want *= 4) {
@@ -198,7 +231,7 @@ export class EmbeddingService {
       best.clear();
       for (const r of nearest) {
         const passage = this.store.embeddings.passage(r.passage_id);
-        if (!passage || best.has(passage.page_id)) continue;
+        if (!passage || best.has(passage.page_id) || only?.skip(passage.page_id)) continue;
         best.set(passage.page_id, { score: similarityFromDistance(r.distance), passage: passage.text });
       }
       if (best.size >= k || nearest.length < want || want >= MAX_KNN) break;
@@ -216,17 +249,25 @@ export class EmbeddingService {
    */
   async checkIdea(q: IdeaCheck): Promise<IdeaCheckResult> {
     this.requireSite(q.site_id);
+    this.requireModel();
     const siteId = q.site_id ?? null;
-    requirePassages(this.store, siteId, 'the idea check');
+    this.passages.require(
+      siteId,
+      'the idea check',
+      siteId === null
+        ? undefined
+        : `POST /sites/${siteId}/idea-checks queues the check instead: it runs as soon as they are in.`,
+    );
     const text = embeddedText(q.idea, q.persona_context);
-    const ranked = this.bestPassagePages(await this.embedQuery(text), q.k, siteId);
+    const only = resultFilter(this.store, siteId, q.page_types);
+    const ranked = this.bestPassagePages(await this.embedQuery(text), q.k, siteId, only);
     const summaries = this.pages.summaries(ranked.map(([id]) => id));
     const matches = ranked
       .filter(([id]) => summaries.has(id))
       .map(([id, m]) => ({ page: summaries.get(id)!, score: m.score, passage: m.passage }));
     const withPersona = matches[0]?.score ?? 0;
     const score = q.persona_context
-      ? (this.bestPassagePages(await this.embedQuery(q.idea), 1, siteId)[0]?.[1].score ?? 0)
+      ? (this.bestPassagePages(await this.embedQuery(q.idea), 1, siteId, only)[0]?.[1].score ?? 0)
       : withPersona;
     const s = this.settings.get();
     const verdict =
@@ -243,6 +284,25 @@ export class EmbeddingService {
       embedded_text: text,
       model: this.model,
     };
+  }
+
+  /**
+   * Queues an idea check as a job of the site (`idea_check`), whose result is the check's answer: it runs at
+   * once when the site's passages are in, and after the job that brings them otherwise (the runner holds it
+   * while `passages.waitFor` names one). Refused (409) when no job will bring them, 503 without the model.
+   */
+  startIdeaCheck(siteId: number, q: IdeaCheckStart): JobOf<'idea_check'> {
+    this.requireSite(siteId);
+    this.requireModel();
+    const wait = this.passages.admit(siteId, 'the idea check');
+    // Idea checks do not exclude one another, nor anything else: they only read.
+    return this.jobs.create({
+      kind: 'idea_check',
+      site_id: siteId,
+      params: q,
+      exclusive_with: [],
+      progress: wait?.progress,
+    });
   }
 
   async close(): Promise<void> {

@@ -45,17 +45,22 @@ export class PageVectorIndex {
     this.dim = opts.dim ?? 384;
   }
 
-  /** The `k` nearest pages by cosine distance, nearest first; all sites when `siteId` is null. */
+  /**
+   * The `k` nearest pages by cosine distance, nearest first; all sites when `siteId` is null. `skip` leaves pages
+   * out, at most `skipped` of them (sqlite-vec is asked for that many more).
+   */
   nearest(
     vector: Float32Array,
     k: number,
     siteId: number | null,
     skip?: (id: number) => boolean,
+    skipped = 1,
   ): Neighbour[] {
     const entry = siteId === null ? null : this.entry(siteId);
     if (!entry) {
       this.lastPath = 'sqlite';
-      const found = this.store.embeddings.knnPages(vector, k + (skip ? 1 : 0), siteId);
+      // sqlite-vec answers at most 4,096 neighbours.
+      const found = this.store.embeddings.knnPages(vector, Math.min(k + (skip ? skipped : 0), 4096), siteId);
       return (skip ? found.filter((r) => !skip(r.page_id)) : found).slice(0, k);
     }
     this.lastPath = 'memory';

@@ -11,6 +11,7 @@ import type { Store } from '../../store/index.js';
 import type { PageToEmbed } from '../../store/repos/embeddings-repo.js';
 import type { EventBus } from '../events.js';
 import { MODEL_DIM } from '../system/health-service.js';
+import { leadBytes, pageBytes, type EmbedEta, type EtaRun } from './embed-eta.js';
 import { cosine, rows, weightedMean } from './vectors.js';
 
 /** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
@@ -42,6 +43,8 @@ export interface SiteEmbedding {
   model: string;
   /** A recorder, per batch, of how far a changed page's meaning moved (crawl history). */
   contentMoved?: (() => (url: string, cosine: number) => void) | undefined;
+  /** Told the job's work as it goes, to estimate the time left (searches and waiting jobs say it). */
+  eta?: EmbedEta | undefined;
 }
 
 /** The text that stands for a page's title: title, h1 when different, and the first few headings. */
@@ -57,13 +60,29 @@ export function titleText(p: Pick<PageToEmbed, 'title' | 'h1' | 'headings'>): st
 
 /** Embeds a site's new and changed pages (see above) and drops the vectors of pages that left. */
 export async function embedSitePages(siteId: number, ctx: SiteEmbedding) {
-  const { embedder, model, store, bus } = ctx;
+  const { model, store } = ctx;
   const repo = store.embeddings;
   const dropped = repo.dropUnembeddable(siteId);
-  const started = Date.now();
-  const elapsed = () => Math.round((Date.now() - started) / 100) / 10;
 
   const newPages = repo.countWithoutVector(siteId);
+  const eta = ctx.eta?.begin(siteId, { leads: newPages, passageBytes: repo.bytesToEmbed(siteId, model) });
+  try {
+    return await embedInPhases(siteId, ctx, { newPages, dropped, eta });
+  } finally {
+    eta?.end();
+  }
+}
+
+async function embedInPhases(
+  siteId: number,
+  ctx: SiteEmbedding,
+  run: { newPages: number; dropped: number; eta: EtaRun | undefined },
+) {
+  const { embedder, model, store, bus } = ctx;
+  const { newPages, dropped, eta } = run;
+  const repo = store.embeddings;
+  const started = Date.now();
+  const elapsed = () => Math.round((Date.now() - started) / 100) / 10;
   let searchable = 0;
   if (newPages) {
     ctx.progress({
@@ -86,6 +105,10 @@ export async function embedSitePages(siteId: number, ctx: SiteEmbedding) {
             searchable++;
           });
         });
+        eta?.leads(
+          batch.length,
+          batch.reduce((n, p) => n + leadBytes(titleText(p), p.main_text), 0),
+        );
         ctx.progress({
           phase: 'searchable',
           done: searchable,
@@ -103,6 +126,7 @@ export async function embedSitePages(siteId: number, ctx: SiteEmbedding) {
   let passages = 0;
   const phaseStarted = Date.now();
   ctx.progress({ phase: 'embedding', done, total, message: `${total} pages' passages to embed` });
+  eta?.passagesStart();
   await pipelined(
     embedder,
     (after) => repo.pagesToEmbed(siteId, model, after, PAGES_PER_BATCH),
@@ -128,6 +152,7 @@ export async function embedSitePages(siteId: number, ctx: SiteEmbedding) {
           passages += doc.passages.length;
         });
       });
+      eta?.passages(batch.reduce((n, p) => n + pageBytes(titleText(p), p.main_text), 0));
       done += batch.length;
       const secs = (Date.now() - phaseStarted) / 1000;
       ctx.progress({

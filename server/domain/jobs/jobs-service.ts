@@ -26,7 +26,21 @@ export interface NewJob<K extends JobKind> {
   params: z.input<(typeof JOB_KINDS)[K]['params']>;
   /** Kinds that must not run twice at once for a site (crawl, analysis) name the kinds that block them. */
   exclusive_with?: readonly JobKind[];
+  /** A job queued behind another's work says so from the start: its wait's progress. */
+  progress?: JobProgress | undefined;
 }
+
+/**
+ * What a queued job waits for before it may start: the job whose work it needs (an idea check waits for the embed
+ * job bringing the passages it reads), and the progress it shows meanwhile (`phase: 'waiting'`, a message saying
+ * what for and about how long).
+ */
+export interface JobWait {
+  job_id: number;
+  progress: JobProgress & { phase: typeof WAITING_PHASE };
+}
+/** The progress phase of a queued job that waits for another's work. */
+export const WAITING_PHASE = 'waiting';
 
 export class JobsService {
   constructor(
@@ -78,6 +92,7 @@ export class JobsService {
         site_id: job.site_id ?? null,
         campaign_id: job.campaign_id ?? null,
         params,
+        progress: job.progress,
       });
     });
     this.bus.emit('job.queued', created);

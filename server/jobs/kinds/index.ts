@@ -10,6 +10,7 @@ import { crawlJobKind } from './crawl-job.js';
 import { embedJobKind } from './embed-job.js';
 import { extractApplyJobKind } from './extract-apply-job.js';
 import { gscJobKinds } from './gsc-jobs.js';
+import { ideaCheckJobKind } from './idea-check-job.js';
 import { similarityJobKind } from './similarity-job.js';
 
 /** The runner of every kind in `JOB_KINDS`, by name (a kind without one does not compile). */
@@ -17,11 +18,12 @@ export function jobRunners(services: Services): JobRunners {
   return {
     crawl: crawlJobKind(services.crawl),
     embed: embedJobKind(services.embeddings),
-    similarity: similarityJobKind(services.similarity),
+    similarity: similarityJobKind(services.similarity, services.embeddings.passages),
     audit: auditJobKind(services.audit),
     ...gscJobKinds(services.gscSync, services.gscImport),
-    ...campaignJobKinds(services.campaignActions),
+    ...campaignJobKinds(services.campaignActions, services.embeddings.passages),
     extract_apply: extractApplyJobKind(services.extraction),
+    idea_check: ideaCheckJobKind(services.embeddings),
   };
 }
 

@@ -2,7 +2,7 @@
  * Rows of `jobs`, read as the `Job` the API shows: JSON columns are parsed here, once. A row's params are
  * checked against its kind's schema by the runner before the job runs, not on every read.
  */
-import type { Job, JobError, JobKind, JobOf, JobStatus } from '../../schemas/jobs.js';
+import type { Job, JobError, JobKind, JobOf, JobProgress, JobStatus } from '../../schemas/jobs.js';
 import type { Db } from '../db.js';
 import { marks } from '../sql.js';
 import { statementCache } from '../statement-cache.js';
@@ -61,8 +61,8 @@ export function jobsRepo(db: Db) {
   const prepared = statementCache(db);
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, message, params, created_at)
-     VALUES (@kind, @site_id, @campaign_id, 'queued', 'queued', '', @params, @created_at)`,
+    `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, done, total, message, params, created_at)
+     VALUES (@kind, @site_id, @campaign_id, 'queued', @phase, @done, @total, @message, @params, @created_at)`,
   );
   const activeFor = db.prepare<[number, JobKind], JobRow>(
     `SELECT * FROM jobs WHERE site_id = ? AND kind = ? AND status IN ('queued','running') ORDER BY id LIMIT 1`,
@@ -96,8 +96,16 @@ export function jobsRepo(db: Db) {
       site_id: number | null;
       campaign_id: number | null;
       params: Job['params'];
+      /** What a job that waits for another's work shows from the start; a plain queued job by default. */
+      progress?: JobProgress | undefined;
     }): Job {
-      const info = insert.run({ ...job, params: JSON.stringify(job.params), created_at: nowIso() });
+      const { progress = { phase: 'queued', done: 0, total: null, message: '' }, ...row } = job;
+      const info = insert.run({
+        ...row,
+        ...progress,
+        params: JSON.stringify(job.params),
+        created_at: nowIso(),
+      });
       return toJob(byId.get(Number(info.lastInsertRowid))!);
     },
     activeFor: (siteId: number, kind: JobKind): Job | null => toJobOrNull(activeFor.get(siteId, kind)),
