@@ -27,12 +27,10 @@ export const CampaignSettingsShape = {
     .max(TARGET_KINDS.length)
     .refine((k) => new Set(k).size === k.length, 'lists a kind twice')
     .meta({ description: 'Which kinds of target expand and rebuild propose (default all four).' }),
-  thin_word_count: z
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .meta({ description: 'Pages with fewer words of main text are thin: `refresh` candidates (300).' }),
+  thin_word_count: z.number().int().min(1).max(100_000).meta({
+    description:
+      'Words of main text under which a page refresh the analyst added by hand is also scored as thin (300). Expand never proposes a page for its length: that is the audit’s `thin_content`.',
+  }),
   decline_ratio: z.number().gt(0).max(1).meta({
     description:
       'A page is declining when its clicks fell by at least this share, last 28 days against the 28 before (0.3).',

@@ -164,7 +164,11 @@ export function CampaignView({ campaignId }: { campaignId: number }) {
       {!targets.data && !targets.error && <Loading />}
       {targets.data && targets.data.length === 0 && (
         <EmptyState title="No targets yet.">
-          <p>Press Expand to have Siteloupe propose targets from the seed topics and the site’s data.</p>
+          <p>
+            {c.seed_topics.length > 0
+              ? 'Press Expand to have Siteloupe propose targets about the seed topics from the site’s data.'
+              : 'Add seed topics (Edit), then press Expand: a campaign proposes targets about its seed topics only.'}
+          </p>
         </EmptyState>
       )}
       {targets.data && targets.data.length > 0 && (

@@ -81,6 +81,9 @@ export function TargetCard({
     if (await remove.run(target.id)) onDeleted(target.id);
   };
   const detailsId = `target-${target.id}-details`;
+  // A rationale opens with what the target is about (for a generated one, its topic and how close): shown on the
+  // card, so a column of 25 cards can be scanned by topic without opening each.
+  const lead = leadSentence(target.rationale);
   return (
     <article
       ref={card}
@@ -102,6 +105,7 @@ export function TargetCard({
       </div>
       <h3 className="target-title">{target.title}</h3>
       {target.query && <p className="target-query muted">“{target.query}”</p>}
+      {lead && <p className="target-lead muted">{lead}</p>}
       <div className="target-actions">
         <span className="target-moves">
           {MOVES[target.status].map((m) => (
@@ -201,4 +205,10 @@ function Evidence({ evidence, siteId }: { evidence: TargetEvidence; siteId: numb
       )}
     </div>
   );
+}
+
+/** A text's first sentence (to its first full stop followed by a space), or the whole of a short text. */
+function leadSentence(text: string): string {
+  const end = text.search(/[.!?](\s|$)/);
+  return end < 0 ? text.trim() : text.slice(0, end + 1).trim();
 }

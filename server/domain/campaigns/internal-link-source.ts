@@ -1,7 +1,9 @@
 /**
- * `internal_link` targets, one per page that should receive links: orphans (known from the sitemap, Search
- * Console or a URL list, but linked from nowhere), and pages of `related` pairs where neither page links to the
- * other. The suggested sources are the pages closest in content that do not link to it yet.
+ * `internal_link` targets, one per page that should receive links, among the pages on one of the campaign's
+ * topics (closeness ≥ {@link ON_TOPIC}): orphans on a topic (known from the sitemap, Search Console or a URL list,
+ * but linked from nowhere), to be linked from the topic's strongest page and the on-topic pages closest to them;
+ * and pages of `related` pairs on a topic where neither page links to the other. Orphans and unlinked pairs
+ * elsewhere on the site are the audit's concern.
  */
 import { sourceBit } from '../../schemas/crawl.js';
 import type { TargetEvidence } from '../../schemas/targets.js';
@@ -15,6 +17,7 @@ import {
   type TargetSource,
 } from './target-candidate.js';
 import { listOf, pageName, pageNamer, pageSubject, type PageNaming, plural, twoDecimals } from './wording.js';
+import { LIST_PAGE_TYPES, onTopicScore, relevanceOf, scopeOf, topicSentence } from './topic-scope.js';
 
 /** Sources that make a URL known even with no inbound link, as the link graph counts orphans. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
@@ -52,7 +55,10 @@ export const internalLinkSource: TargetSource = {
     const needed = vanished.includes(id) ? 0 : need(subject.inlinks);
     const wanted = demand(subject.gsc);
 
-    const why: string[] = [];
+    const match = await scopeOf(signals).groupMatch(
+      [id, ...missing.map((m) => m.page.id)].filter((p) => !vanished.includes(p)),
+    );
+    const why: string[] = [topicSentence(match)];
     const name = pageNamer([subject, ...sources.map((x) => x.page)]);
     if (vanished.includes(id)) {
       why.push(`${name(subject)} is gone since the last crawl, so it needs no links.`);
@@ -81,11 +87,14 @@ export const internalLinkSource: TargetSource = {
     return {
       score: vanished.includes(id)
         ? 0
-        : mix([
-            [missing.length || !sources.length ? needed : 0, 0.5],
-            [relevance, 0.3],
-            [wanted, 0.2],
-          ]),
+        : onTopicScore(
+            match,
+            mix([
+              [missing.length || !sources.length ? needed : 0, 0.5],
+              [relevance, 0.3],
+              [wanted, 0.2],
+            ]),
+          ),
       rationale: why.join(' '),
       evidence: {
         origin: target.origin,
@@ -96,6 +105,8 @@ export const internalLinkSource: TargetSource = {
           relevance,
           missing_links: missing.length,
           demand: wanted,
+          closeness: round3(match?.closeness ?? 0),
+          topic_relevance: round3(relevanceOf(match)),
         },
         gsc: subject.gsc,
         stale: vanished.length > 0,
@@ -107,20 +118,30 @@ export const internalLinkSource: TargetSource = {
 
   async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
     const max = signals.settings.link_sources;
+    const scope = scopeOf(signals);
+    // Pages that are lists of links (a tag page, a table of contents) may give links but need none for a topic.
+    const onTopic = await scope.onTopicPages();
+    const says = (id: number) => {
+      const type = signals.page(id)?.page_type;
+      return type == null || !LIST_PAGE_TYPES.has(type);
+    };
     const wanted = new Map<number, { origin: 'orphan_page' | 'related_pages'; from: Map<number, number> }>();
 
+    // An orphan on a topic: linked from the topic's strongest page first, then from the on-topic pages nearest it.
     for (const orphan of signals.store.campaignSignals.orphanPages(signals.siteId, KNOWN_BITS)) {
+      const match = onTopic.get(orphan.id);
+      if (!match || !says(orphan.id)) continue;
       const from = new Map<number, number>();
-      const vector = signals.store.embeddings.pageVector(orphan.id);
-      if (vector) {
-        for (const n of signals.store.embeddings.knnPages(vector, max + 1, signals.siteId)) {
-          if (n.page_id !== orphan.id && signals.page(n.page_id)) from.set(n.page_id, 1 - n.distance);
-        }
-      }
+      const peers = (await scope.pagesOn(match.topic)).filter((p) => p.id !== orphan.id);
+      if (peers[0]) from.set(peers[0].id, 2); // ranks first whatever its cosine
+      const ranked = peers
+        .map((p) => ({ id: p.id, cos: signals.pageCosine(p.id, orphan.id) ?? 0 }))
+        .sort((a, b) => b.cos - a.cos || a.id - b.id);
+      for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
       wanted.set(orphan.id, { origin: 'orphan_page', from });
     }
 
-    // A related pair with no link either way: the page with fewer inlinks is the one that needs the link.
+    // A related pair on a topic with no link either way: the page with fewer inlinks is the one that needs it.
     let after: { value: number; id: number } | null = null;
     for (;;) {
       signal.throwIfAborted();
@@ -133,7 +154,7 @@ export const internalLinkSource: TargetSource = {
       for (const p of pairs) {
         const a = signals.page(p.page_a);
         const b = signals.page(p.page_b);
-        if (!a || !b) continue;
+        if (!a || !b || !onTopic.has(a.id) || !onTopic.has(b.id) || !says(a.id) || !says(b.id)) continue;
         if (
           signals.store.campaignSignals.linked(a.id, b.id) ||
           signals.store.campaignSignals.linked(b.id, a.id)

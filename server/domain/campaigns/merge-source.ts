@@ -1,7 +1,9 @@
 /**
  * `merge` targets: clusters of the current similarity analysis (duplicate and merge pairs) — pages that say the
- * same thing and compete with each other. The target keeps the cluster's representative page (most inlinks) and
- * folds the others into it.
+ * same thing and compete with each other — on one of the campaign's topics: the group's mean closeness to it
+ * reaches {@link ON_TOPIC}. Duplicates elsewhere on the site are the audit's and the similarity view's. The
+ * target keeps the cluster's representative page (the analysis's page to keep: the canonical target, the indexable
+ * page, the hub over its part, then the most inlinks) and folds the others into it.
  */
 import type { EvidencePage, TargetEvidence } from '../../schemas/targets.js';
 import { demand, mean, mix, round3, sumFigures } from './scoring.js';
@@ -23,6 +25,14 @@ import {
   plural,
   twoDecimals,
 } from './wording.js';
+import {
+  LIST_PAGE_TYPES,
+  ON_TOPIC,
+  onTopicScore,
+  relevanceOf,
+  scopeOf,
+  topicSentence,
+} from './topic-scope.js';
 
 export const mergeTitle = (others: number, keep: PageNaming) =>
   `Merge ${plural(others, 'overlapping page')} into ${pageName(keep)}`;
@@ -69,7 +79,10 @@ export const mergeSource: TargetSource = {
     const gsc = sumFigures([keep.gsc, ...live.map((o) => o.page.gsc)]);
     const wanted = demand(gsc);
 
-    const why: string[] = [];
+    const match = await scopeOf(signals).groupMatch(
+      [keepId, ...live.map((o) => o.page.id)].filter((id) => !vanished.includes(id)),
+    );
+    const why: string[] = [topicSentence(match)];
     if (vanished.includes(keepId)) {
       why.push(
         `${pageName(keep)}, the page to keep, is gone since the last crawl; choose another page to keep.`,
@@ -101,15 +114,24 @@ export const mergeSource: TargetSource = {
     if (target.origin === 'manual') why.push('It was added by hand.');
 
     return {
-      score: mix([
-        [overlap, 0.7],
-        [wanted, 0.3],
-      ]),
+      score: onTopicScore(
+        match,
+        mix([
+          [overlap, 0.7],
+          [wanted, 0.3],
+        ]),
+      ),
       rationale: why.join(' '),
       evidence: {
         origin: target.origin,
         pages: [keep, ...others.map((o) => o.page)],
-        scores: { overlap, demand: wanted, pages: others.length + 1 },
+        scores: {
+          overlap,
+          demand: wanted,
+          pages: others.length + 1,
+          closeness: round3(match?.closeness ?? 0),
+          topic_relevance: round3(relevanceOf(match)),
+        },
         gsc,
         stale: vanished.length > 0,
         vanished_page_ids: vanished,
@@ -128,13 +150,19 @@ export const mergeSource: TargetSource = {
         const members = signals.store.similarity
           .members(c.id)
           .map((m) => m.page_id)
-          // A canonicalised or noindex copy is already consolidated; only indexable pages compete.
-          .filter((id) => signals.page(id)?.indexable === 1);
+          // A canonicalised or noindex copy is already consolidated; only indexable pages compete. A list of
+          // links (a tag page, a table of contents) is not merged for its words.
+          .filter((id) => {
+            const page = signals.page(id);
+            return page?.indexable === 1 && (page.page_type == null || !LIST_PAGE_TYPES.has(page.page_type));
+          });
         const keepId =
           c.representative_page !== null && members.includes(c.representative_page)
             ? c.representative_page
             : members[0];
         if (keepId === undefined || members.length < 2) continue;
+        const match = await scopeOf(signals).groupMatch(members);
+        if (!match || match.closeness < ON_TOPIC || !(await scopeOf(signals).hasPages(match.topic))) continue;
         const keep = signals.page(keepId)!;
         const related = members.filter((id) => id !== keepId).sort((a, b) => a - b);
         const identity: TargetIdentity = {

@@ -1,9 +1,10 @@
 /**
- * `new_content` targets: the campaign's seed topics and the site's Search Console queries that the idea check
- * finds `new` — content the site does not have yet. A topic it finds `partially_covered` becomes a `refresh` of
- * the page that touches it (when the campaign has refresh targets; otherwise a new page, as before); a covered
- * one nothing. A seed topic carries the analyst's intent, so it has demand even without Search Console data; a
- * query's demand is its impressions.
+ * `new_content` targets: the campaign's seed topics, and the site's Search Console queries close to one of them
+ * (cosine ≥ {@link QUERY_NEAR}), that the idea check finds `new` — content the site does not have yet. A topic it
+ * finds `partially_covered` becomes a `refresh` of the page that touches it (when the campaign has refresh
+ * targets and that page is not a list of links; otherwise a new page); a covered one nothing. A seed topic carries
+ * the analyst's intent, so it has demand even without Search Console data; a query's demand is its impressions.
+ * A query about none of the topics is not the campaign's, however popular.
  */
 import type { TargetEvidence } from '../../schemas/targets.js';
 import { demand, mix, round3 } from './scoring.js';
@@ -18,6 +19,14 @@ import {
 import { refreshSource, topicRefreshTitle } from './refresh-source.js';
 import { coverage, HEADING_MATCH, SEED_DEMAND, type Coverage } from './topic-coverage.js';
 import { asTitle, gscPhrase, pageName, plural, twoDecimals } from './wording.js';
+import {
+  LIST_PAGE_TYPES,
+  onTopicScore,
+  relevanceOf,
+  QUERY_NEAR,
+  scopeOf,
+  topicSentence,
+} from './topic-scope.js';
 
 function coverageSentence(topic: string, c: Coverage, coveredScore: number): string {
   const best = c.check.matches[0];
@@ -52,7 +61,8 @@ export const newContentSource: TargetSource = {
     const subject =
       target.page_id === null ? null : signals.evidencePage(target.page_id, 'subject', null, previous);
     const vanished = signals.vanished(target);
-    const why: string[] = [coverageSentence(topic, c, covered)];
+    const match = await scopeOf(signals).textMatch(topic);
+    const why: string[] = [topicSentence(match), coverageSentence(topic, c, covered)];
     if (target.origin === 'seed_topic') why.push('It is one of the campaign’s seed topics.');
     if (target.origin === 'manual') why.push('It was added by hand.');
     if (gsc) why.push(`Searchers used it in Search Console: ${gscPhrase(gsc)}.`);
@@ -76,6 +86,8 @@ export const newContentSource: TargetSource = {
         heading_match: round3(c.heading?.score ?? 0),
         novelty,
         demand: wanted,
+        closeness: round3(match?.closeness ?? 0),
+        topic_relevance: round3(relevanceOf(match)),
       },
       gsc,
       stale: vanished.length > 0,
@@ -83,22 +95,32 @@ export const newContentSource: TargetSource = {
       computed_at: new Date().toISOString(),
     };
     return {
-      score: mix([
-        [novelty, 0.6],
-        [wanted, 0.4],
-      ]),
+      score: onTopicScore(
+        match,
+        mix([
+          [novelty, 0.6],
+          [wanted, 0.4],
+        ]),
+      ),
       rationale: why.join(' '),
       evidence,
     };
   },
 
   async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
-    const topics: { text: string; origin: 'seed_topic' | 'search_query' }[] = [
-      ...signals.campaign.seed_topics.map((text) => ({ text, origin: 'seed_topic' as const })),
-      ...signals
-        .topQueries(signals.settings.search_queries)
-        .map((q) => ({ text: q.query, origin: 'search_query' as const })),
-    ];
+    const scope = scopeOf(signals);
+    const topics: { text: string; origin: 'seed_topic' | 'search_query' }[] = scope.topics.map((text) => ({
+      text,
+      origin: 'seed_topic' as const,
+    }));
+    // Only with topics: a campaign without any is about nothing yet, and the queries would be the whole site's.
+    if (topics.length) {
+      for (const q of signals.topQueries(signals.settings.search_queries)) {
+        signal.throwIfAborted();
+        const m = await scope.textMatch(q.query);
+        if (m && m.closeness >= QUERY_NEAR) topics.push({ text: q.query, origin: 'search_query' });
+      }
+    }
     const out: Candidate[] = [];
     const seen = new Set<string>();
     for (const { text, origin } of topics) {
@@ -118,12 +140,20 @@ export const newContentSource: TargetSource = {
       // A topic the site touches is a refresh of the page that touches it, when the campaign refreshes pages.
       const c = await coverage(signals, topic);
       if (c.covered) continue;
-      if (c.partly && signals.settings.kinds.includes('refresh')) {
+      // The page to refresh is the best match that says something itself: a table of contents that lists the
+      // topic's pages is not rewritten to cover it.
+      const touching = c.partly
+        ? c.check.matches.find((m) => {
+            const type = signals.page(m.page.id)?.page_type;
+            return m.score >= signals.partlyScore && (type == null || !LIST_PAGE_TYPES.has(type));
+          })
+        : undefined;
+      if (touching && signals.settings.kinds.includes('refresh')) {
         const refresh: TargetIdentity = {
           kind: 'refresh',
-          title: topicRefreshTitle(c.partly.page, topic),
+          title: topicRefreshTitle(touching.page, topic),
           query: topic,
-          page_id: c.partly.page.id,
+          page_id: touching.page.id,
           related_page_ids: [],
           origin,
         };

@@ -1,8 +1,10 @@
 /**
- * `refresh` targets: thin pages (less main text than the campaign's bar) and declining pages (Search Console
- * clicks of the last 28 days well below the 28 before); and pages that touch a seed topic or search query
- * without covering it (generated with the new-content topics, assessed here). How much a page needs the work is the larger of the
- * two; search demand decides between equally needy pages.
+ * `refresh` targets, each about one of the campaign's topics: pages that touch a seed topic or a query close to
+ * one without covering it (generated with the new-content topics, assessed here), and pages on a topic whose
+ * Search Console clicks of the last 28 days fell well below the 28 before. Thin pages are not proposed: short
+ * pages anywhere are the audit's concern, and hubs, indexes and changelogs are short by design. A page refresh
+ * added by hand still counts thinness in its need (not for those list pages); search demand decides between
+ * equally needy pages, and closeness to the topic multiplies it all.
  */
 import type { TargetEvidence } from '../../schemas/targets.js';
 import type { GscPageTrend } from '../analytics/gsc-queries.js';
@@ -26,6 +28,14 @@ import {
   plural,
   twoDecimals,
 } from './wording.js';
+import {
+  LIST_PAGE_TYPES,
+  ON_TOPIC,
+  onTopicScore,
+  relevanceOf,
+  scopeOf,
+  topicSentence,
+} from './topic-scope.js';
 
 export const refreshTitle = (page: PageNaming) => `Refresh ${pageName(page)}`;
 export const topicRefreshTitle = (page: PageNaming, topic: string) =>
@@ -50,7 +60,8 @@ async function topicRefresh(
   const gsc = signals.queryGsc(topic);
   const wanted = gsc ? demand(gsc) : target.origin === 'seed_topic' ? SEED_DEMAND : 0;
   const need = gone || c?.covered ? 0 : round3(clamp01(1 - onPage));
-  const why: string[] = [];
+  const match = await scopeOf(signals).textMatch(topic);
+  const why: string[] = [topicSentence(match)];
   if (gone) why.push(`${pageName(page)} is gone since the last crawl, so there is nothing left to refresh.`);
   else if (c?.covered) why.push(`“${topic}” is now covered, so this may be done.`);
   else
@@ -61,10 +72,13 @@ async function topicRefresh(
   if (target.origin === 'manual') why.push('It was added by hand.');
   if (gsc) why.push(`Searchers used it in Search Console: ${gscPhrase(gsc)}.`);
   return {
-    score: mix([
-      [need, 0.6],
-      [wanted, 0.4],
-    ]),
+    score: onTopicScore(
+      match,
+      mix([
+        [need, 0.6],
+        [wanted, 0.4],
+      ]),
+    ),
     rationale: why.join(' '),
     evidence: {
       origin: target.origin,
@@ -74,7 +88,14 @@ async function topicRefresh(
           .filter((m) => m.page.id !== id)
           .map((m) => signals.evidencePage(m.page.id, 'closest', round3(m.score), null)),
       ],
-      scores: { idea_score: round3(onPage), covered_at: coveredAt, need, demand: wanted },
+      scores: {
+        idea_score: round3(onPage),
+        covered_at: coveredAt,
+        need,
+        demand: wanted,
+        closeness: round3(match?.closeness ?? 0),
+        topic_relevance: round3(relevanceOf(match)),
+      },
       gsc,
       stale: gone,
       vanished_page_ids: gone ? [id] : [],
@@ -102,12 +123,20 @@ export const refreshSource: TargetSource = {
     const page = signals.evidencePage(id, 'subject', null, previous);
     const gone = !signals.page(id);
     const trend = gone ? null : signals.pageTrend(id);
-    const thinness = gone ? 0 : round3(clamp01(1 - page.word_count / s.thin_word_count));
+    const type = signals.page(id)?.page_type;
+    // A table of contents, an index or a changelog is short by design: never in need for its length.
+    const listPage = type != null && LIST_PAGE_TYPES.has(type);
+    // Length counts only for a page refresh the analyst asked for (or one from before campaigns kept to their
+    // topics): proposing short pages is the audit's job.
+    const asked = target.origin === 'manual' || target.origin === 'thin_page';
+    const thinness =
+      gone || listPage || !asked ? 0 : round3(clamp01(1 - page.word_count / s.thin_word_count));
     const decline = declineOf(trend, s.min_previous_clicks);
     const declining = decline >= s.decline_ratio;
     const wanted = demand(page.gsc);
 
-    const why: string[] = [];
+    const match = gone ? null : await scopeOf(signals).pageMatch(id);
+    const why: string[] = gone ? [] : [topicSentence(match)];
     if (gone) {
       why.push(`${pageName(page)} is gone since the last crawl, so there is nothing left to refresh.`);
     } else {
@@ -123,7 +152,11 @@ export const refreshSource: TargetSource = {
       }
       if (thinness === 0 && !declining) {
         why.push(
-          `${pageName(page)} is no longer thin (${plural(page.word_count, 'word')}) and its clicks are not falling, so this may be done.`,
+          !asked
+            ? `Clicks on ${pageName(page)} are not falling now, so this may be done.`
+            : listPage
+              ? `${pageName(page)} is a ${type === 'hub' ? 'table of contents' : type} and its clicks are not falling: its length is as it should be, so this may not be needed.`
+              : `${pageName(page)} is no longer thin (${plural(page.word_count, 'word')}) and its clicks are not falling, so this may be done.`,
         );
       }
       if (page.gsc) why.push(`In Search Console it had ${gscPhrase(page.gsc)}.`);
@@ -133,10 +166,13 @@ export const refreshSource: TargetSource = {
     return {
       score: gone
         ? 0
-        : mix([
-            [Math.max(thinness, declining ? decline : 0), 0.7],
-            [wanted, 0.3],
-          ]),
+        : onTopicScore(
+            match,
+            mix([
+              [Math.max(thinness, declining ? decline : 0), 0.7],
+              [wanted, 0.3],
+            ]),
+          ),
       rationale: why.join(' '),
       evidence: {
         origin: target.origin,
@@ -147,6 +183,8 @@ export const refreshSource: TargetSource = {
           thinness,
           decline,
           demand: wanted,
+          closeness: round3(match?.closeness ?? 0),
+          topic_relevance: round3(relevanceOf(match)),
         },
         gsc: page.gsc
           ? {
@@ -163,28 +201,24 @@ export const refreshSource: TargetSource = {
     };
   },
 
+  /** Pages on a topic whose clicks fell (only dated Search Console data can say); topic refreshes come with new content. */
   async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
     const s = signals.settings;
-    const origins = new Map<number, 'thin_page' | 'declining_page'>();
-    for (const p of signals.store.campaignSignals.thinPages(signals.siteId, s.thin_word_count))
-      origins.set(p.id, 'thin_page');
-    // A page that is both thin and losing clicks is listed for the decline: the loss is the stronger signal.
-    for (const [id, trend] of signals.trendPages()) {
-      if (signals.page(id)?.indexable === 1 && declineOf(trend, s.min_previous_clicks) >= s.decline_ratio)
-        origins.set(id, 'declining_page');
-    }
+    const scope = scopeOf(signals);
     const out: Candidate[] = [];
-    for (const [id, origin] of [...origins].sort((a, b) => a[0] - b[0])) {
+    for (const [id, trend] of [...signals.trendPages()].sort((a, b) => a[0] - b[0])) {
       signal.throwIfAborted();
       const page = signals.page(id);
-      if (!page) continue;
+      if (page?.indexable !== 1 || declineOf(trend, s.min_previous_clicks) < s.decline_ratio) continue;
+      const match = await scope.pageMatch(id);
+      if (!match || match.closeness < ON_TOPIC || !(await scope.hasPages(match.topic))) continue;
       const identity: TargetIdentity = {
         kind: 'refresh',
         title: refreshTitle(page),
         query: null,
         page_id: id,
         related_page_ids: [],
-        origin,
+        origin: 'declining_page',
       };
       out.push({ ...identity, subject: pageSubject(page), ...(await this.assess(signals, identity, null)) });
     }

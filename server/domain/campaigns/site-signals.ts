@@ -58,6 +58,11 @@ export class SiteSignals {
     return this.appSettings.get().idea_covered_score;
   }
 
+  /** The idea-check score from which a topic counts as partly covered. */
+  get partlyScore(): number {
+    return this.appSettings.get().idea_partially_covered_score;
+  }
+
   /** The pages a target names (its page, then its related pages) that no longer exist: its evidence is stale. */
   vanished(target: { page_id: number | null; related_page_ids: number[] }): number[] {
     const named =

@@ -13,7 +13,13 @@ import type {
   TargetListQuery,
   TargetPatch,
 } from '../../schemas/targets.js';
-import { NotFoundError, UnavailableError, ValidationError, type FieldIssue } from '../errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  UnavailableError,
+  ValidationError,
+  type FieldIssue,
+} from '../errors.js';
 import type { EventBus } from '../events.js';
 import { afterSortKey, keysetPage } from '../sort-cursor.js';
 import type { CampaignsService } from './campaigns-service.js';
@@ -111,7 +117,8 @@ export class TargetsService {
   }
 
   /**
-   * Adds a target by hand and judges it; without the model a new-content target waits for the next refresh.
+   * Adds a target by hand and judges it; without the model, or while the site's passages are being embedded, it
+   * waits for the next refresh to be judged.
    * It is judged before it is stored, so any other failure leaves nothing behind.
    */
   async create(input: TargetCreate): Promise<Target> {
@@ -129,7 +136,9 @@ export class TargetsService {
     try {
       assessment = await this.assessor.assessNew(this.assessor.signalsFor(campaign), identity);
     } catch (err) {
-      if (!(err instanceof UnavailableError)) throw err;
+      // Without the model, or while the site's passages are being embedded (every kind now judges which topic
+      // it is about from them: a 409 from the passage gate), the target is judged by the next refresh.
+      if (!(err instanceof UnavailableError) && !(err instanceof ConflictError)) throw err;
     }
     // The campaign may have been deleted while the target was judged: 404 rather than a foreign-key failure.
     const row = this.store.tx(() => {

@@ -1,6 +1,7 @@
 /**
- * Reads of a site's crawl that campaign target generators need and no other area does: thin pages, orphan
- * pages and whether one page links to another. Only pages a search engine could show count (2xx, indexable).
+ * Reads of a site's crawl that campaign target generators need and no other area does: orphan pages and whether
+ * one page links to another. Only pages a search engine could show count (2xx, indexable). Thin pages are not
+ * read: a campaign proposes work on its topics, and short pages are the audit's concern.
  */
 import type { Db } from '../db.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
@@ -17,10 +18,6 @@ export interface SignalPageRow {
 const LIVE_PAGE = `p.status_code BETWEEN 200 AND 299 AND p.indexable = 1`;
 
 export function campaignSignalsView(db: Db) {
-  const thin = db.prepare<[number, number], SignalPageRow>(
-    `SELECT p.id, p.url, p.title, p.word_count, p.inlinks, p.depth FROM pages p
-     WHERE p.site_id = ? AND ${LIVE_PAGE} AND p.word_count < ? ORDER BY p.word_count, p.id`,
-  );
   // A page reached through a redirect that is linked is not an orphan: the link only needs updating.
   const orphans = db.prepare<[number, number], SignalPageRow>(
     `SELECT p.id, p.url, p.title, p.word_count, p.inlinks, p.depth FROM pages p JOIN urls u ON u.id = p.id
@@ -35,8 +32,6 @@ export function campaignSignalsView(db: Db) {
   );
 
   return {
-    /** Indexable pages with fewer than `maxWords` words of main text, thinnest first. */
-    thinPages: (siteId: number, maxWords: number): SignalPageRow[] => thin.all(siteId, maxWords),
     /** Indexable pages known from `knownBits` sources (sitemap, Search Console, list) that no page links to. */
     orphanPages: (siteId: number, knownBits: number): SignalPageRow[] => orphans.all(siteId, knownBits),
     /** Whether `source` has an anchor link (any position) to `target`. */
