@@ -33,6 +33,7 @@ import { TargetPolicy } from './crawl/target-policy.js';
 import { HistoryService } from './history/history-service.js';
 import { ExtractionService } from './extraction/extraction-service.js';
 import { ExtractTester } from './extraction/extract-tester.js';
+import { classifyUnclassifiedSites } from './pages/page-types-service.js';
 
 export function createServices(
   store: Store,
@@ -47,6 +48,8 @@ export function createServices(
     now?: () => Date;
   },
 ) {
+  // Pages of a database from before page types get one from what is stored (#33).
+  classifyUnclassifiedSites(store);
   const settings = new SettingsService(store);
   const crawlTargets = new TargetPolicy(() => settings.get().crawl_allow_restricted_addresses);
   const sites = new SitesService(store, bus, crawlTargets, opts.now);
@@ -61,7 +64,7 @@ export function createServices(
     ...opts,
     contentMoved: (siteId) => history.contentMoved(siteId),
   });
-  const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available());
+  const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available(), embeddings.passages);
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
   const audit = new AuditService(store, bus, jobs, settings);
   const crawl = new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger);
@@ -79,7 +82,7 @@ export function createServices(
     history,
     pages,
     embeddings,
-    similarity: new SimilarityService(store, bus, settings, jobs),
+    similarity: new SimilarityService(store, bus, settings, jobs, embeddings.passages),
     similarityQueries: new SimilarityQueries(store, pages),
     otherUrls: new OtherUrlsService(store),
     gscQueries,

@@ -24,6 +24,7 @@ import { linkIndexesRepo } from './repos/link-indexes-repo.js';
 import { linksRepo } from './repos/links-repo.js';
 import { pageExtractsRepo } from './repos/page-extracts-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
+import { pageSkeletonsRepo } from './repos/page-skeletons-repo.js';
 import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { similarityRepo } from './repos/similarity-repo.js';
@@ -31,6 +32,7 @@ import { sitemapEntriesRepo } from './repos/sitemap-entries-repo.js';
 import { siteCredentialsRepo } from './repos/site-credentials-repo.js';
 import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
+import { templatesRepo } from './repos/templates-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
 import { auditInputsView } from './views/audit-inputs-view.js';
 import { campaignSignalsView } from './views/campaign-signals-view.js';
@@ -40,8 +42,10 @@ import { gscFiguresView } from './views/gsc-figures-view.js';
 import { linkIndexView } from './views/link-index-view.js';
 import { otherUrlsView } from './views/other-urls-view.js';
 import { pagesView } from './views/pages-view.js';
+import { pageTypeInputsView } from './views/page-type-inputs-view.js';
 import { reportView } from './views/report-view.js';
 import { siteStatsView } from './views/site-stats-view.js';
+import { templateInputsView } from './views/template-inputs-view.js';
 
 export function createStore(db: Db, file: string) {
   return {
@@ -68,9 +72,12 @@ export function createStore(db: Db, file: string) {
     history: historyRepo(db),
     extractors: extractorsRepo(db),
     pageExtracts: pageExtractsRepo(db),
+    pageSkeletons: pageSkeletonsRepo(db),
+    templates: templatesRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),
     pagesQuery: pagesView(db),
+    pageTypeInputs: pageTypeInputsView(db),
     graph: graphView(db),
     linkIndex: linkIndexView(db),
     otherUrls: otherUrlsView(db),
@@ -79,6 +86,7 @@ export function createStore(db: Db, file: string) {
     campaignSignals: campaignSignalsView(db),
     auditInputs: auditInputsView(db),
     crawlSchedules: crawlSchedulesView(db),
+    templateInputs: templateInputsView(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

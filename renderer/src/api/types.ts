@@ -15,11 +15,23 @@ import type {
   Severity,
 } from '../../../server/schemas/audit-terms.js';
 import type { EdgeKind } from '../../../server/schemas/crawl.js';
-import type { EmbeddingSearchResult, IdeaCheckResult } from '../../../server/schemas/embeddings.js';
+import type {
+  EmbeddingSearchResult,
+  IdeaCheckResult,
+  SearchCoverage,
+} from '../../../server/schemas/embeddings.js';
 import type { GraphEdge, GraphNode, SiteSummary } from '../../../server/schemas/graph.js';
 import type { Change, ChangeKind, ChangeSide, Snapshot } from '../../../server/schemas/history.js';
 import type { Job, JobKind, JobOf } from '../../../server/schemas/jobs.js';
-import type { Link, Page, PageListItem, PageSort, PageSummary } from '../../../server/schemas/pages.js';
+import type {
+  Link,
+  Page,
+  PageListItem,
+  PageSort,
+  PageSummary,
+  PageType,
+  PageTypeEvidence,
+} from '../../../server/schemas/pages.js';
 import type { Cluster, Pair } from '../../../server/schemas/similarity.js';
 import type { Site } from '../../../server/schemas/sites.js';
 
@@ -48,12 +60,19 @@ export type {
   PageListItem,
   PageSort,
   PageSummary,
+  PageType,
+  PageTypeEvidence,
   Pair,
+  SearchCoverage,
   Site,
   SiteSummary,
 };
 
 export type Outcome = Pair['outcome'];
+/** The rule that decided a pair's outcome, and why a page is the one to keep. */
+export type PairRule = NonNullable<Pair['rule']>;
+export type KeepReason = NonNullable<Pair['keep']>['reason'];
+export type AnalysisState = NonNullable<Site['similarity_analysis']>;
 
 export type { ListPage } from '../../../server/schemas/common.js';
 

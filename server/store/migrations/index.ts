@@ -28,6 +28,9 @@ import extractors from './0023-extractors.js';
 import linkIndexes from './0024-link-indexes.js';
 import embeddingPhases from './0025-embedding-phases.js';
 import keepEmbeddingVariant from './0026-keep-embedding-variant.js';
+import pageTypes from './0027-page-types.js';
+import pairVerdicts from './0028-pair-verdicts.js';
+import templates from './0029-templates.js';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -71,4 +74,7 @@ export const MIGRATIONS: readonly Migration[] = [
   linkIndexes,
   embeddingPhases,
   keepEmbeddingVariant,
+  pageTypes,
+  pairVerdicts,
+  templates,
 ];

@@ -74,18 +74,10 @@ const PREPARE: Record<string, () => Promise<Partial<ExampleOptions>>> = {
   'crawl.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'jobs.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'crawl.resume': async () => ({ path: { job_id: String(await cancelledCrawl(t, held)) } }),
-  // A rule made for the deletion: the seeded ones may have gone with a site deleted before it.
-  'extraction.delete': async () => {
-    const sites = (await t.call('sites.list', { limit: 100 })).items;
-    const siteId = sites.find((x) => x.extractors < 50)!.id;
-    const rule = await t.call('extraction.create', {
-      site_id: siteId,
-      name: 'contract-delete',
-      kind: 'css',
-      selector: 'h1',
-    });
-    return { path: { site_id: String(siteId), extractor_id: String(rule.id) } };
-  },
+  // A rule made for the reading and the deletion: a rule's id and its site's are drawn apart from the pool, and
+  // the seeded rules may have gone with a site deleted before.
+  'extraction.get': () => madeRule('contract-get'),
+  'extraction.delete': () => madeRule('contract-delete'),
   // A file body has no schema to draw from: a Search Console "Pages" export of the home page.
   'analytics.gscImport': async () => ({
     file: {
@@ -94,6 +86,13 @@ const PREPARE: Record<string, () => Promise<Partial<ExampleOptions>>> = {
     },
   }),
 };
+
+async function madeRule(name: string): Promise<Partial<ExampleOptions>> {
+  const sites = (await t.call('sites.list', { limit: 100 })).items;
+  const siteId = sites.find((x) => x.extractors < 50)!.id;
+  const rule = await t.call('extraction.create', { site_id: siteId, name, kind: 'css', selector: 'h1' });
+  return { path: { site_id: String(siteId), extractor_id: String(rule.id) } };
+}
 
 /** One seed per operation (and kind), derived from SEED, so operations do not all draw the same values. */
 const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED);
