@@ -38,6 +38,10 @@ export const CampaignSettingsShape = {
   min_previous_clicks: z.number().int().min(1).max(1_000_000).meta({
     description: 'Clicks a page needs in the earlier 28 days before a fall counts as a decline (10).',
   }),
+  position_drop: z.number().gt(0).max(100).meta({
+    description:
+      'A page is also declining when its average position (weighted by impressions) worsened by at least this many places, last 28 days against the 28 before, with 100 impressions or more in each (3).',
+  }),
   search_queries: z
     .number()
     .int()
@@ -66,6 +70,7 @@ export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettings = {
   thin_word_count: 300,
   decline_ratio: 0.3,
   min_previous_clicks: 10,
+  position_drop: 3,
   search_queries: 100,
   link_sources: 5,
 };

@@ -27,6 +27,11 @@ export interface GscTopQuery {
 export interface GscPageTrend {
   recent_clicks: number;
   previous_clicks: number;
+  recent_impressions: number;
+  previous_impressions: number;
+  /** Average position over the window, weighted by impressions; null without impressions. */
+  recent_position: number | null;
+  previous_position: number | null;
 }
 
 /** The trend compares the last 28 days that have data with the 28 days before them. */
@@ -74,7 +79,8 @@ export class GscQueries {
     const recentFrom = shiftDays(last, -(TREND_DAYS - 1));
     const previousFrom = shiftDays(last, -(2 * TREND_DAYS - 1));
     for (const r of this.store.gscFigures.trend(siteId, recentFrom, previousFrom)) {
-      out.set(r.url_id, { recent_clicks: r.recent_clicks, previous_clicks: r.previous_clicks });
+      const { url_id, ...trend } = r;
+      out.set(url_id, trend);
     }
     return out;
   }

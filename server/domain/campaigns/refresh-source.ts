@@ -6,6 +6,7 @@
  * added by hand still counts thinness in its need (not for those list pages); search demand decides between
  * equally needy pages, and closeness to the topic multiplies it all.
  */
+import type { CampaignSettings } from '../../schemas/campaigns.js';
 import type { TargetEvidence } from '../../schemas/targets.js';
 import type { GscPageTrend } from '../analytics/gsc-queries.js';
 import { clamp01, demand, mix, round3 } from './scoring.js';
@@ -109,6 +110,35 @@ function declineOf(trend: GscPageTrend | null, minPrevious: number): number {
   return round3(clamp01((trend.previous_clicks - trend.recent_clicks) / trend.previous_clicks));
 }
 
+/** Impressions each window needs before its average position is read: a few searches move it at random. */
+const POSITION_IMPRESSIONS = 100;
+/** Places lost that count in full in the score: falling from 4th to 14th is off the first page. */
+const FULL_POSITION_DROP = 10;
+
+/** How many places the page's average position worsened (0 when it held or rose, or the figures are thin). */
+function positionDropOf(trend: GscPageTrend | null): number {
+  if (!trend || trend.recent_position === null || trend.previous_position === null) return 0;
+  if (trend.recent_impressions < POSITION_IMPRESSIONS || trend.previous_impressions < POSITION_IMPRESSIONS)
+    return 0;
+  return Math.max(0, Math.round((trend.recent_position - trend.previous_position) * 10) / 10);
+}
+
+/** Whether a page is declining, by clicks or by position, and how much as a share (for the score). */
+export function declineFigures(trend: GscPageTrend | null, s: CampaignSettings) {
+  const decline = declineOf(trend, s.min_previous_clicks);
+  const positionDrop = positionDropOf(trend);
+  const byClicks = decline >= s.decline_ratio;
+  const byPosition = positionDrop >= s.position_drop;
+  return {
+    decline,
+    positionDrop,
+    byClicks,
+    byPosition,
+    declining: byClicks || byPosition,
+    share: Math.max(byClicks ? decline : 0, byPosition ? clamp01(positionDrop / FULL_POSITION_DROP) : 0),
+  };
+}
+
 export const refreshSource: TargetSource = {
   kind: 'refresh',
 
@@ -131,8 +161,7 @@ export const refreshSource: TargetSource = {
     const asked = target.origin === 'manual' || target.origin === 'thin_page';
     const thinness =
       gone || listPage || !asked ? 0 : round3(clamp01(1 - page.word_count / s.thin_word_count));
-    const decline = declineOf(trend, s.min_previous_clicks);
-    const declining = decline >= s.decline_ratio;
+    const { decline, positionDrop, byClicks, byPosition, declining, share } = declineFigures(trend, s);
     const wanted = demand(page.gsc);
 
     const match = gone ? null : await scopeOf(signals).pageMatch(id);
@@ -145,9 +174,14 @@ export const refreshSource: TargetSource = {
           `${pageName(page)} has only ${plural(page.word_count, 'word')} of main text, under the campaign’s bar of ${num(s.thin_word_count)}; expanding it gives readers and search engines more to go on.`,
         );
       }
-      if (declining && trend) {
+      if (byClicks && trend) {
         why.push(
           `${thinness > 0 ? 'Its clicks' : `Clicks on ${pageName(page)}`} fell from ${num(trend.previous_clicks)} to ${num(trend.recent_clicks)} (−${pct(decline)}) in the last 28 days against the 28 before; updating it may win them back.`,
+        );
+      }
+      if (byPosition && trend) {
+        why.push(
+          `${byClicks || thinness > 0 ? 'Its' : `${pageName(page)}’s`} average position in search fell from ${trend.previous_position!.toFixed(1)} to ${trend.recent_position!.toFixed(1)} (${positionDrop} places) in the last 28 days against the 28 before; updating it may win its place back.`,
         );
       }
       if (thinness === 0 && !declining) {
@@ -169,7 +203,7 @@ export const refreshSource: TargetSource = {
         : onTopicScore(
             match,
             mix([
-              [Math.max(thinness, declining ? decline : 0), 0.7],
+              [Math.max(thinness, share), 0.7],
               [wanted, 0.3],
             ]),
           ),
@@ -182,6 +216,7 @@ export const refreshSource: TargetSource = {
           thin_word_count: s.thin_word_count,
           thinness,
           decline,
+          position_drop: positionDrop,
           demand: wanted,
           closeness: round3(match?.closeness ?? 0),
           topic_relevance: round3(relevanceOf(match)),
@@ -201,7 +236,10 @@ export const refreshSource: TargetSource = {
     };
   },
 
-  /** Pages on a topic whose clicks fell (only dated Search Console data can say); topic refreshes come with new content. */
+  /**
+   * Pages on a topic whose clicks or average position fell (only dated Search Console data can say); topic
+   * refreshes come with new content.
+   */
   async generate(signals: SiteSignals, signal: AbortSignal): Promise<Candidate[]> {
     const s = signals.settings;
     const scope = scopeOf(signals);
@@ -209,7 +247,7 @@ export const refreshSource: TargetSource = {
     for (const [id, trend] of [...signals.trendPages()].sort((a, b) => a[0] - b[0])) {
       signal.throwIfAborted();
       const page = signals.page(id);
-      if (page?.indexable !== 1 || declineOf(trend, s.min_previous_clicks) < s.decline_ratio) continue;
+      if (page?.indexable !== 1 || !declineFigures(trend, s).declining) continue;
       const match = await scope.pageMatch(id);
       if (!match || match.closeness < ON_TOPIC || !(await scope.hasPages(match.topic))) continue;
       const identity: TargetIdentity = {

@@ -68,14 +68,29 @@ export function gscFiguresView(db: Db) {
   const lastDate = db.prepare<[number], { d: string | null }>(
     `SELECT MAX(date) AS d FROM gsc_rows WHERE site_id = ? AND grain = 'pqd'`,
   );
+  // Positions are averaged over the window weighted by impressions, as Search Console averages them.
   const trend = db.prepare<
-    [string, string, string, number, string],
-    { url_id: number; recent_clicks: number; previous_clicks: number }
+    [{ recent: string; previous: string; site: number }],
+    {
+      url_id: number;
+      recent_clicks: number;
+      previous_clicks: number;
+      recent_impressions: number;
+      previous_impressions: number;
+      recent_position: number | null;
+      previous_position: number | null;
+    }
   >(
     `SELECT url_id,
-       SUM(CASE WHEN date >= ? THEN clicks ELSE 0 END) AS recent_clicks,
-       SUM(CASE WHEN date < ? AND date >= ? THEN clicks ELSE 0 END) AS previous_clicks
-     FROM gsc_rows WHERE site_id = ? AND grain = 'pqd' AND date >= ? GROUP BY url_id`,
+       SUM(CASE WHEN date >= @recent THEN clicks ELSE 0 END) AS recent_clicks,
+       SUM(CASE WHEN date < @recent THEN clicks ELSE 0 END) AS previous_clicks,
+       SUM(CASE WHEN date >= @recent THEN impressions ELSE 0 END) AS recent_impressions,
+       SUM(CASE WHEN date < @recent THEN impressions ELSE 0 END) AS previous_impressions,
+       SUM(CASE WHEN date >= @recent THEN position * impressions END)
+         / NULLIF(SUM(CASE WHEN date >= @recent THEN impressions END), 0) AS recent_position,
+       SUM(CASE WHEN date < @recent THEN position * impressions END)
+         / NULLIF(SUM(CASE WHEN date < @recent THEN impressions END), 0) AS previous_position
+     FROM gsc_rows WHERE site_id = @site AND grain = 'pqd' AND date >= @previous GROUP BY url_id`,
   );
   const pageQueryImpressions = db.prepare<[number], { url_id: number; query: string; impressions: number }>(
     `SELECT url_id, query, SUM(impressions) AS impressions FROM gsc_rows
@@ -114,7 +129,7 @@ export function gscFiguresView(db: Db) {
     lastDate: (siteId: number): string | null => lastDate.get(siteId)?.d ?? null,
     /** Clicks per page in [recentFrom, …] and [previousFrom, recentFrom). Dates are YYYY-MM-DD. */
     trend: (siteId: number, recentFrom: string, previousFrom: string) =>
-      trend.all(recentFrom, recentFrom, previousFrom, siteId, previousFrom),
+      trend.all({ recent: recentFrom, previous: previousFrom, site: siteId }),
     pageQueries: (siteId: number) => pageQueries.iterate(siteId),
     /** Each page's impressions per query over all the synced days. */
     pageQueryImpressions: (siteId: number) => pageQueryImpressions.iterate(siteId),

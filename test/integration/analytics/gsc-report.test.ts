@@ -275,13 +275,19 @@ describe('GscQueries', () => {
     const previousFrom = dayBefore(LAST_DATE, 55);
     for (const url of [g.plant.declining, g.plant.growing]) {
       const rows = planted.filter((r) => r.page === url);
-      const want = {
-        recent_clicks: rows.filter((r) => r.date >= recentFrom).reduce((a, r) => a + r.clicks, 0),
-        previous_clicks: rows
-          .filter((r) => r.date < recentFrom && r.date >= previousFrom)
-          .reduce((a, r) => a + r.clicks, 0),
-      };
-      assert.deepEqual(trend.get(urlIds.get(url)!), want);
+      // Each window's clicks, impressions and impression-weighted average position.
+      const recent = totals(rows.filter((r) => r.date >= recentFrom));
+      const previous = totals(rows.filter((r) => r.date < recentFrom && r.date >= previousFrom));
+      const got = trend.get(urlIds.get(url)!)!;
+      assert.deepEqual(
+        [got.recent_clicks, got.previous_clicks, got.recent_impressions, got.previous_impressions],
+        [recent.clicks, previous.clicks, recent.impressions, previous.impressions],
+      );
+      assert.ok(close(got.recent_position!, recent.position), `${got.recent_position} ≈ ${recent.position}`);
+      assert.ok(
+        close(got.previous_position!, previous.position),
+        `${got.previous_position} ≈ ${previous.position}`,
+      );
     }
     const d = trend.get(urlIds.get(g.plant.declining)!)!;
     const gr = trend.get(urlIds.get(g.plant.growing)!)!;
