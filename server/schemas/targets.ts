@@ -25,6 +25,7 @@ export const EVIDENCE_ORIGINS = [
   'thin_page',
   'declining_page',
   'orphan_page',
+  'new_page',
   'related_pages',
   'manual',
 ] as const;

@@ -2,7 +2,8 @@
  * `internal_link` targets, one per page that should receive links, among the pages on one of the campaign's
  * topics (closeness ≥ {@link ON_TOPIC}): orphans on a topic (known from the sitemap, Search Console or a URL list,
  * but linked from nowhere), to be linked from the topic's strongest page and the on-topic pages closest to them;
- * and pages of `related` pairs on a topic where neither page links to the other. Orphans and unlinked pairs
+ * pages new since the crawl before that the topic's strongest page does not link to yet, likewise; and pages of
+ * `related` pairs on a topic where neither page links to the other. Orphans and unlinked pairs
  * elsewhere on the site are the audit's concern.
  */
 import { sourceBit } from '../../schemas/crawl.js';
@@ -68,6 +69,8 @@ export const internalLinkSource: TargetSource = {
           ? `No page links to ${name(subject)}${target.origin === 'orphan_page' ? ': it is known only from the sitemap or Search Console' : ''}, so readers and crawlers cannot reach it by following links.`
           : `${name(subject)} has ${plural(subject.inlinks, 'internal link')} pointing to it.`,
       );
+      if (target.origin === 'new_page')
+        why.push(`${name(subject)} is new since the crawl before the last one.`);
       if (missing.length) {
         const names = listOf(missing.map((s) => name(s.page)));
         why.push(
@@ -125,7 +128,11 @@ export const internalLinkSource: TargetSource = {
       const type = signals.page(id)?.page_type;
       return type == null || !LIST_PAGE_TYPES.has(type);
     };
-    const wanted = new Map<number, { origin: 'orphan_page' | 'related_pages'; from: Map<number, number> }>();
+    const wanted = new Map<
+      number,
+      { origin: 'orphan_page' | 'new_page' | 'related_pages'; from: Map<number, number> }
+    >();
+    const linked = (from: number, to: number) => signals.store.campaignSignals.linked(from, to);
 
     // An orphan on a topic: linked from the topic's strongest page first, then from the on-topic pages nearest it.
     for (const orphan of signals.store.campaignSignals.orphanPages(signals.siteId, KNOWN_BITS)) {
@@ -139,6 +146,22 @@ export const internalLinkSource: TargetSource = {
         .sort((a, b) => b.cos - a.cos || a.id - b.id);
       for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
       wanted.set(orphan.id, { origin: 'orphan_page', from });
+    }
+
+    // A new page on a topic: linked from the topic's strongest page when it does not link to it yet, and from the
+    // on-topic pages nearest it that do not either.
+    for (const fresh of signals.store.campaignSignals.newPages(signals.siteId)) {
+      const match = onTopic.get(fresh.id);
+      if (wanted.has(fresh.id) || !match || !says(fresh.id)) continue;
+      const peers = (await scope.pagesOn(match.topic)).filter((p) => p.id !== fresh.id);
+      if (!peers[0] || linked(peers[0].id, fresh.id)) continue;
+      const from = new Map<number, number>([[peers[0].id, 2]]);
+      const ranked = peers
+        .filter((p) => !linked(p.id, fresh.id))
+        .map((p) => ({ id: p.id, cos: signals.pageCosine(p.id, fresh.id) ?? 0 }))
+        .sort((a, b) => b.cos - a.cos || a.id - b.id);
+      for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
+      wanted.set(fresh.id, { origin: 'new_page', from });
     }
 
     // A related pair on a topic with no link either way: the page with fewer inlinks is the one that needs it.
@@ -155,11 +178,7 @@ export const internalLinkSource: TargetSource = {
         const a = signals.page(p.page_a);
         const b = signals.page(p.page_b);
         if (!a || !b || !onTopic.has(a.id) || !onTopic.has(b.id) || !says(a.id) || !says(b.id)) continue;
-        if (
-          signals.store.campaignSignals.linked(a.id, b.id) ||
-          signals.store.campaignSignals.linked(b.id, a.id)
-        )
-          continue;
+        if (linked(a.id, b.id) || linked(b.id, a.id)) continue;
         const [to, from] = a.inlinks <= b.inlinks ? [a, b] : [b, a];
         const entry = wanted.get(to.id) ?? {
           origin: 'related_pages' as const,
