@@ -181,7 +181,7 @@ export const refreshSource: TargetSource = {
       }
       if (byPosition && trend) {
         why.push(
-          `${byClicks || thinness > 0 ? 'Its' : `${pageName(page)}’s`} average position in search fell from ${trend.previous_position!.toFixed(1)} to ${trend.recent_position!.toFixed(1)} (${positionDrop} places) in the last 28 days against the 28 before; updating it may win its place back.`,
+          `${byClicks || thinness > 0 ? 'Its' : `${pageName(page)}’s`} average position in search worsened from ${trend.previous_position!.toFixed(1)} to ${trend.recent_position!.toFixed(1)} (${positionDrop} places lower) in the last 28 days against the 28 before; updating it may win its place back.`,
         );
       }
       if (thinness === 0 && !declining) {
