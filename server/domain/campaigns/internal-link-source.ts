@@ -134,34 +134,34 @@ export const internalLinkSource: TargetSource = {
     >();
     const linked = (from: number, to: number) => signals.store.campaignSignals.linked(from, to);
 
-    // An orphan on a topic: linked from the topic's strongest page first, then from the on-topic pages nearest it.
+    // The pages to link `to` from: the topic's strongest page (first of `peers`) whatever its cosine, then the
+    // on-topic pages nearest it.
+    const linkSources = (to: number, peers: readonly { id: number }[]) => {
+      const from = new Map<number, number>(peers[0] ? [[peers[0].id, 2]] : []);
+      const ranked = peers
+        .map((p) => ({ id: p.id, cos: signals.pageCosine(p.id, to) ?? 0 }))
+        .sort((a, b) => b.cos - a.cos || a.id - b.id);
+      for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
+      return from;
+    };
+
+    // An orphan on a topic: no page links to it, so any on-topic page may.
     for (const orphan of signals.store.campaignSignals.orphanPages(signals.siteId, KNOWN_BITS)) {
       const match = onTopic.get(orphan.id);
       if (!match || !says(orphan.id)) continue;
-      const from = new Map<number, number>();
       const peers = (await scope.pagesOn(match.topic)).filter((p) => p.id !== orphan.id);
-      if (peers[0]) from.set(peers[0].id, 2); // ranks first whatever its cosine
-      const ranked = peers
-        .map((p) => ({ id: p.id, cos: signals.pageCosine(p.id, orphan.id) ?? 0 }))
-        .sort((a, b) => b.cos - a.cos || a.id - b.id);
-      for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
-      wanted.set(orphan.id, { origin: 'orphan_page', from });
+      wanted.set(orphan.id, { origin: 'orphan_page', from: linkSources(orphan.id, peers) });
     }
 
-    // A new page on a topic: linked from the topic's strongest page when it does not link to it yet, and from the
-    // on-topic pages nearest it that do not either.
+    // A new page on a topic, when the topic's strongest page does not link to it yet: from the on-topic pages that
+    // do not either.
     for (const fresh of signals.store.campaignSignals.newPages(signals.siteId)) {
       const match = onTopic.get(fresh.id);
       if (wanted.has(fresh.id) || !match || !says(fresh.id)) continue;
       const peers = (await scope.pagesOn(match.topic)).filter((p) => p.id !== fresh.id);
       if (!peers[0] || linked(peers[0].id, fresh.id)) continue;
-      const from = new Map<number, number>([[peers[0].id, 2]]);
-      const ranked = peers
-        .filter((p) => !linked(p.id, fresh.id))
-        .map((p) => ({ id: p.id, cos: signals.pageCosine(p.id, fresh.id) ?? 0 }))
-        .sort((a, b) => b.cos - a.cos || a.id - b.id);
-      for (const p of ranked.slice(0, max)) if (!from.has(p.id)) from.set(p.id, p.cos);
-      wanted.set(fresh.id, { origin: 'new_page', from });
+      const unlinked = peers.filter((p) => !linked(p.id, fresh.id));
+      wanted.set(fresh.id, { origin: 'new_page', from: linkSources(fresh.id, unlinked) });
     }
 
     // A related pair on a topic with no link either way: the page with fewer inlinks is the one that needs it.
