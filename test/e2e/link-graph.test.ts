@@ -6,13 +6,11 @@
  * PNG and SVG. Screenshots go to test/e2e/screenshots/ for a human look.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
 import { ensureRendererBuilt } from '../helpers/build.js';
 import { crawlFixture, runJob } from '../helpers/crawl-site.js';
-import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { SECTIONED, startSectionedSite, type SectionedSite } from '../fixtures/servers/sectioned-site.js';
 import {
   FLAT_MANUAL,
@@ -69,19 +67,6 @@ async function canvasReady(mode: string, cond = 'true') {
       if (!c) return false; const d = c.dataset; return ${cond}; })()`,
     { timeout: 60_000 },
   );
-}
-
-/** The file the last export saved (then removed, so the next export of the same name is not "… (1).svg"). */
-async function downloaded(suffix: string): Promise<Buffer> {
-  const name = await waitFor(
-    async () => readdirSync(b.downloadDir).find((f) => f.endsWith(suffix)),
-    20_000,
-    `the download of …${suffix}`,
-  );
-  const path = join(b.downloadDir, name);
-  const bytes = readFileSync(path);
-  rmSync(path);
-  return bytes;
 }
 
 /** Non-transparent pixels of the canvas's top layer: something was drawn. */
@@ -159,12 +144,12 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
     await b.screenshot('link-graph-02-group-open');
 
     await b.page.click('.graph-toolbar button:nth-of-type(2)'); // Export PNG
-    const png = await downloaded('-structure.png');
+    const png = await b.downloaded('-structure.png');
     assert.deepEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
     assert.ok(png.length > 2000, `${png.length} bytes of PNG`);
 
     await b.page.click('.graph-toolbar button:nth-of-type(3)'); // Export SVG
-    const svg = (await downloaded('-structure.svg')).toString('utf8');
+    const svg = (await b.downloaded('-structure.svg')).toString('utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     for (const label of Object.keys(SECTIONED.groups))
@@ -208,7 +193,7 @@ describe('the link graph on a site with known sections', { timeout: 300_000 }, (
     await b.page.select('#graph-check', 'deep_page');
     await canvasReady('structure', `d.colour === 'check:deep_page' && d.expanded === ''`);
     await b.page.click('.graph-toolbar button:nth-of-type(3)');
-    const svg = (await downloaded('-structure.svg')).toString('utf8');
+    const svg = (await b.downloaded('-structure.svg')).toString('utf8');
     const fill = (id: string) => new RegExp(`data-id="${id}" fill="([^"]+)"`).exec(svg)?.[1];
     // Parts 3–5 of the series are deeper than 4 clicks: 3 of the blog's 11 pages, "many"; no other section has one.
     assert.equal(fill('dir:/blog/'), 'rgb(225,87,89)');

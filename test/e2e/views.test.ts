@@ -7,7 +7,7 @@
  * screenshot under test/e2e/screenshots/ for a human look.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { inPage, openBrowser, texts, waitForText, type TestBrowser } from '../helpers/browser.js';
@@ -408,14 +408,8 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     // The API's descriptions mark names with backticks: shown as code, not as literal backticks.
     await waitForText(page, '.exports td code', 'campaign_id');
     await b.screenshot('11-exports');
-    const downloaded = (suffix: string) =>
-      waitFor(
-        () => readdirSync(b.downloadDir).find((f) => f.endsWith(suffix)),
-        20_000,
-        `the download of …${suffix}`,
-      );
     await page.click('button[aria-label="Download pages.csv"]');
-    const csv = readFileSync(join(b.downloadDir, await downloaded('-pages.csv')), 'utf8');
+    const csv = (await b.downloaded('-pages.csv')).toString('utf8');
     assert.match(csv.split('\n')[0]!, /url/);
     assert.ok(csv.split('\n').length > 100, 'one line per page');
     await waitForText(page, '.export-feedback', 'Downloaded');
@@ -426,10 +420,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     );
     assert.equal(picked, campaignId);
     await page.click('button[aria-label="Download campaign-targets.csv"]');
-    const targets = readFileSync(
-      join(b.downloadDir, await downloaded(`-campaign-${campaignId}-targets.csv`)),
-      'utf8',
-    );
+    const targets = (await b.downloaded(`-campaign-${campaignId}-targets.csv`)).toString('utf8');
     const stored = (await t.call('targets.list', { campaign_id: campaignId, limit: 1000 })).items;
     assert.ok(stored.length > 0);
     assert.ok(targets.trim().split('\n').length > stored.length, 'a header and a line per target');

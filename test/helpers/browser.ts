@@ -3,7 +3,7 @@
  * profile, the flags these machines need, a 1280×800 window, downloads into a folder the test reads, and every
  * console error and page error recorded so a test can assert the UI ran cleanly (CSP violations included).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, type Browser, type Page } from 'puppeteer-core';
@@ -18,6 +18,12 @@ export interface TestBrowser {
   downloadDir: string;
   /** Console errors and uncaught exceptions seen so far, in order. */
   errors: string[];
+  /**
+   * The bytes of the next finished download whose name ends with `suffix`, once Chromium says it completed (it
+   * reserves the file empty before the data arrives). The file is then removed, so the next download of the same
+   * name keeps it and is not saved as "… (1)".
+   */
+  downloaded(suffix: string, timeout?: number): Promise<Buffer>;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -62,12 +68,36 @@ export async function openBrowser(): Promise<TestBrowser> {
     downloadPath: downloadDir,
     eventsEnabled: true,
   });
+  const names = new Map<string, string>();
+  const completed: string[] = [];
+  cdp.on('Browser.downloadWillBegin', (e) => names.set(e.guid, e.suggestedFilename));
+  cdp.on('Browser.downloadProgress', (e) => {
+    if (e.state === 'completed') completed.push(names.get(e.guid) ?? '');
+  });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     browser,
     page,
     downloadDir,
     errors,
+    async downloaded(suffix, timeout = 20_000) {
+      const until = Date.now() + timeout;
+      for (;;) {
+        const at = completed.findIndex((name) => name.endsWith(suffix));
+        if (at >= 0) {
+          const [name] = completed.splice(at, 1);
+          const path = join(downloadDir, name!);
+          const bytes = readFileSync(path);
+          rmSync(path);
+          return bytes;
+        }
+        if (Date.now() > until)
+          throw new Error(
+            `no download of …${suffix} completed in ${timeout} ms (saw: ${[...names.values()].join(', ') || 'none'})`,
+          );
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async screenshot(name) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path, fullPage: false });
