@@ -14,7 +14,9 @@ import type {
   UploadSpec,
 } from '../contract/operation.js';
 import { idStringReader } from '../schemas/common.js';
+import type { Logger } from '../logger.js';
 import { jsonDepthProblem } from './json-depth.js';
+import { cutAnswer, sendJson } from './json-stream.js';
 import { HttpProblem, issuesFrom } from './problem.js';
 import { routePathProblem } from './route-paths.js';
 
@@ -125,20 +127,28 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-/** Keys present in `actual` that the schema's parsed output dropped: fields a response leaks past its schema. */
-function extraKeys(actual: unknown, parsed: unknown, path = ''): string[] {
+/** The value as JSON will carry it: its `toJSON` applied (a Date becomes its string). */
+const asSent = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    ? (v as { toJSON(): unknown }).toJSON()
+    : v;
+
+/**
+ * Keys present in the answer that the schema's parsed output dropped: fields a response leaks past its schema.
+ * The answer is read as JSON would send it (a field holding `undefined` is not sent), without stringifying it:
+ * it may be longer than one string can be.
+ */
+function extraKeys(sent: unknown, parsed: unknown, path = ''): string[] {
+  const actual = asSent(sent);
   if (Array.isArray(actual) && Array.isArray(parsed))
     return actual.flatMap((a, i) => extraKeys(a, parsed[i], `${path}[${i}]`));
   if (actual && parsed && typeof actual === 'object' && typeof parsed === 'object') {
-    return Object.keys(actual).flatMap((k) =>
-      k in parsed
-        ? extraKeys(
-            (actual as Record<string, unknown>)[k],
-            (parsed as Record<string, unknown>)[k],
-            `${path}.${k}`,
-          )
-        : [`${path}.${k}`],
-    );
+    return Object.entries(actual).flatMap(([k, v]) => {
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return [];
+      return k in parsed
+        ? extraKeys(v, (parsed as Record<string, unknown>)[k], `${path}.${k}`)
+        : [`${path}.${k}`];
+    });
   }
   return [];
 }
@@ -153,7 +163,7 @@ function checkResponse(def: RouteDef, status: number, body: unknown): void {
   const parsed = schema.safeParse(body);
   if (!parsed.success)
     throw new Error(`${def.operationId} answered ${status} outside its schema: ${parsed.error.message}`);
-  const extra = extraKeys(JSON.parse(JSON.stringify(body)), parsed.data);
+  const extra = extraKeys(body, parsed.data);
   if (extra.length)
     throw new Error(
       `${def.operationId} answered ${status} with undocumented fields: ${extra.slice(0, 5).join(', ')}`,
@@ -193,6 +203,8 @@ export function mountRoutes(
   opts: {
     bodyLimitBytes: number;
     validateResponses?: boolean;
+    /** Where a failure after an answer's first byte is logged (it can no longer be answered as a problem). */
+    logger?: Logger;
     /** Runs first on each route, knowing which definition Express chose (the proxy allowlist). */
     gate?: (def: RouteDef) => RequestHandler;
   },
@@ -243,10 +255,13 @@ export function mountRoutes(
           : { status, body: out, ...(def.job ? { headers: jobLocation(def, out) } : {}) };
         if (opts.validateResponses) checkResponse(def, r.status, r.body);
         res.status(r.status).set(r.headers ?? {});
+        // Streamed when long: a list of large pages is more than one string can hold (json-stream.ts).
         if (r.body === undefined) res.end();
-        else res.json(r.body);
+        else await sendJson(req, res, r.body, opts.logger);
       } catch (err) {
-        next(err);
+        // A stream that failed after its first byte (a download cut mid-file) can only be logged and cut.
+        if (res.headersSent) cutAnswer(req, res, err, opts.logger);
+        else next(err);
       }
     });
     router[def.method](expressPath(def.path), ...middlewares);

@@ -1,10 +1,12 @@
 /**
  * The internal link graph as a file for Gephi and Cytoscape desktop (GEXF 1.3, GraphML) or as JSON, streamed:
  * nodes then edges, each read a page at a time. Text from crawled pages is escaped for XML, and characters XML
- * cannot carry at all are dropped, so a hostile title cannot break the file.
+ * cannot carry at all are dropped, so a hostile title cannot break the file. A chunk of rows leaves as a few
+ * writes of about 64 K characters, never joined into one string (2,000 titles of megabytes would not fit).
  */
 import type { Store } from '../../store/index.js';
 import { EDGE_KINDS } from '../../schemas/crawl.js';
+import { gathered } from './json-pieces.js';
 
 export type GraphFormat = 'gexf' | 'graphml' | 'json';
 const CHUNK = 2000;
@@ -51,21 +53,22 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
     yield '{"nodes":[';
     let first = true;
     for await (const chunk of nodes(store, siteId)) {
-      yield (
-        (first ? '' : ',') +
-        chunk
-          .map((n) => JSON.stringify({ ...n, orphan: undefined, cluster_id: clusters.get(n.id) ?? null }))
-          .join(',')
+      yield* gathered(
+        chunk.map(
+          (n, i) =>
+            (first && i === 0 ? '' : ',') +
+            JSON.stringify({ ...n, orphan: undefined, cluster_id: clusters.get(n.id) ?? null }),
+        ),
       );
       first = false;
     }
     yield '],"edges":[';
     first = true;
     for await (const chunk of edges(store, siteId)) {
-      yield (
-        (first ? '' : ',') +
-        chunk
-          .map((e) =>
+      yield* gathered(
+        chunk.map(
+          (e, i) =>
+            (first && i === 0 ? '' : ',') +
             JSON.stringify({
               id: e.id,
               source: e.source_id,
@@ -75,8 +78,7 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
               nofollow: e.nofollow === 1,
               count: e.count,
             }),
-          )
-          .join(',')
+        ),
       );
       first = false;
     }
@@ -92,8 +94,8 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
 <attributes class="edge"><attribute id="kind" title="edge_kind" type="string"/><attribute id="anchor" title="anchor_text" type="string"/><attribute id="nofollow" title="nofollow" type="boolean"/></attributes>
 <nodes>\n`;
     for await (const chunk of nodes(store, siteId)) {
-      yield chunk
-        .map(
+      yield* gathered(
+        chunk.map(
           (n) =>
             `<node id="${n.id}" label="${xmlEscape(n.title ?? n.url)}"><attvalues><attvalue for="url" value="${xmlEscape(n.url)}"/>` +
             (n.status_code === null ? '' : `<attvalue for="status" value="${n.status_code}"/>`) +
@@ -101,17 +103,17 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
             `<attvalue for="inlinks" value="${n.inlinks}"/>` +
             (clusters.has(n.id) ? `<attvalue for="cluster" value="${clusters.get(n.id)}"/>` : '') +
             `</attvalues></node>\n`,
-        )
-        .join('');
+        ),
+      );
     }
     yield '</nodes>\n<edges>\n';
     for await (const chunk of edges(store, siteId)) {
-      yield chunk
-        .map(
+      yield* gathered(
+        chunk.map(
           (e) =>
             `<edge id="${e.id}" source="${e.source_id}" target="${e.target_id}" weight="${e.count}"><attvalues><attvalue for="kind" value="${e.edge_kind}"/><attvalue for="anchor" value="${xmlEscape(e.anchor_text)}"/><attvalue for="nofollow" value="${e.nofollow === 1}"/></attvalues></edge>\n`,
-        )
-        .join('');
+        ),
+      );
     }
     yield '</edges>\n</graph>\n</gexf>\n';
     return;
@@ -130,8 +132,8 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
 <key id="count" for="edge" attr.name="count" attr.type="int"/>
 <graph id="links" edgedefault="directed">\n`;
   for await (const chunk of nodes(store, siteId)) {
-    yield chunk
-      .map(
+    yield* gathered(
+      chunk.map(
         (n) =>
           `<node id="n${n.id}"><data key="label">${xmlEscape(n.title ?? n.url)}</data><data key="url">${xmlEscape(n.url)}</data>` +
           (n.status_code === null ? '' : `<data key="status">${n.status_code}</data>`) +
@@ -139,16 +141,16 @@ export async function* graphFile(store: Store, siteId: number, format: GraphForm
           `<data key="inlinks">${n.inlinks}</data>` +
           (clusters.has(n.id) ? `<data key="cluster">${clusters.get(n.id)}</data>` : '') +
           `</node>\n`,
-      )
-      .join('');
+      ),
+    );
   }
   for await (const chunk of edges(store, siteId)) {
-    yield chunk
-      .map(
+    yield* gathered(
+      chunk.map(
         (e) =>
           `<edge id="e${e.id}" source="n${e.source_id}" target="n${e.target_id}"><data key="kind">${e.edge_kind}</data><data key="anchor">${xmlEscape(e.anchor_text)}</data><data key="nofollow">${e.nofollow === 1}</data><data key="count">${e.count}</data></edge>\n`,
-      )
-      .join('');
+      ),
+    );
   }
   yield '</graph>\n</graphml>\n';
 }
