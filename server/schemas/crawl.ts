@@ -45,6 +45,9 @@ export const FETCH_ERRORS = [
   'redirect_loop',
   'too_many_redirects',
   'render_failed',
+  // The page's parse went over the extraction time budget or heap cap (issue #34): recorded, the crawl goes on.
+  'extraction_timeout',
+  'extraction_out_of_memory',
 ] as const;
 export type FetchErrorCode = (typeof FETCH_ERRORS)[number];
 

@@ -21,6 +21,7 @@ import type { TargetPolicy } from './target-policy.js';
 import type { HistoryService } from '../history/history-service.js';
 import { splitUrlCredentials, type UrlCredentials } from '../../store/url-credentials.js';
 import { extractRules } from '../extraction/extract-rule.js';
+import { extractLimits } from '../extraction/extract-limits.js';
 
 /** RFC 7617 Basic credentials, UTF-8 encoded. */
 const basicAuthorization = (c: UrlCredentials) =>
@@ -40,8 +41,11 @@ export interface CrawlJobContext {
 }
 
 export class CrawlService {
-  /** Shared by every crawl; its workers stop on their own when no crawl has used them for a while. */
-  private readonly extractor = new ExtractorPool();
+  /**
+   * Shared by every crawl, the extractor tester and `extract_apply`, under the app's extraction limits; its
+   * workers stop on their own when nothing has used them for a while.
+   */
+  readonly extractor = new ExtractorPool({ limits: () => extractLimits(this.settings.get()) });
 
   constructor(
     private readonly store: Store,

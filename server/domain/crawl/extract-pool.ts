@@ -1,17 +1,25 @@
 /**
- * Where a crawl turns HTML into page records: in worker threads, so parsing and MinHash (most of a page's CPU)
- * run beside the fetching and SQLite writes of the main thread instead of between them, and a 10 MB page never
- * stalls the API's event loop. Jobs go to the worker with the fewest in flight; a worker that dies fails only
- * the pages it held (the crawl records them as failed) and is replaced on the next job. Workers start with the
- * first page and stop after IDLE_MS without one, so one pool serves every crawl of a long-running app without
- * holding a thread (and its heap) between crawls. Where workers cannot run at all (two in a row die before
- * answering once), extraction falls back to the calling thread rather than failing every page.
+ * Where pages are parsed and custom rules run: worker processes, never the thread that answers the API. An
+ * analyst's rule meets hostile pages (a CSS `:has(~ * ~ * ~ *)` over 1,000 siblings is ≈ n⁴; an XPath over
+ * 3,000 nested divs filled the heap), so every worker runs under the app's extraction limits: a heap capped at
+ * `memoryMb` in a process of its own (child-worker.ts: a worker thread's cap can take the app down with it), and
+ * a watchdog on the main side that reads each busy worker's last status (extract-status.ts) every WATCH_MS and
+ * kills a worker whose rule or page went over its time. SIGKILL stops anything, so no rule can hold a worker;
+ * the job is sent again to a fresh worker with that rule marked
+ * (extract-faults.ts). A worker holds one job at a time and the rest wait here, so a kill never harms another
+ * page. A job's AbortSignal terminates its worker at once: a cancelled crawl stops mid-rule.
+ *
+ * Workers start with the first job and stop after IDLE_MS without one, so one pool serves every crawl, test
+ * and re-apply of a long-running app without holding threads (and their heaps) between them.
  */
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../../adapters/worker-thread.js';
-import type { ExtractRequest, ExtractResponse } from './extract-protocol.js';
-import type { PageRecord } from './page-builder.js';
+import { spawnChildWorker, type WorkerLike } from '../../adapters/child-worker.js';
+import { APP_SETTINGS_DEFAULTS } from '../../schemas/system.js';
+import { extractLimits, type ExtractLimits } from '../extraction/extract-limits.js';
+import type { ApplyJob, ExtractRequest, ExtractResponse, RuleMark, RuleResult } from './extract-protocol.js';
+import { parseFailure, resendAfter, type Fault } from './extract-faults.js';
+import { ExtractStatus, IDLE, isStatusMessage, PARSING } from './extract-status.js';
+import { failedPage, type PageRecord } from './page-builder.js';
 import {
   extractRawPage,
   extractRenderedPage,
@@ -21,12 +29,12 @@ import {
 } from './page-extraction.js';
 
 export interface PageExtractor {
-  raw(job: RawPageJob): Promise<RawPageOutcome>;
-  rendered(job: RenderedPageJob): Promise<PageRecord>;
+  raw(job: RawPageJob, signal?: AbortSignal): Promise<RawPageOutcome>;
+  rendered(job: RenderedPageJob, signal?: AbortSignal): Promise<PageRecord>;
   close(): Promise<void>;
 }
 
-/** Extraction on the calling thread (tests, tools, and crawls that render every page anyway). */
+/** Extraction on the calling thread, for unit tests of the crawler only: no limit holds a rule there. */
 export const inlineExtractor: PageExtractor = {
   raw: async (job) => extractRawPage(job),
   rendered: async (job) => extractRenderedPage(job),
@@ -37,17 +45,44 @@ export const inlineExtractor: PageExtractor = {
 export const defaultExtractWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 const IDLE_MS = 15_000;
+/** How often busy workers are checked: a rule runs at most this much past its budget. */
+const WATCH_MS = 25;
+const MAX_START_FAILURES = 2;
+/** Jobs a worker holds: the one it runs and the next (see dispatch). */
+const PER_WORKER = 2;
 
-type Pending = { resolve: (r: ExtractResponse & { ok: true }) => void; reject: (e: Error) => void };
+type Kind = ExtractRequest['kind'];
+type Ok = ExtractResponse & { ok: true };
+/** What a job settles with: the worker's answer, the fault that failed its parse, or an apply job's results. */
+type Answer = Ok | Fault | RuleResult[][];
 
-interface Slot {
-  worker: Worker;
-  pending: Map<number, Pending>;
-  idle: NodeJS.Timeout | null;
-  answered: boolean;
+interface Task {
+  id: number;
+  kind: Kind;
+  job: ExtractRequest['job'];
+  limits: ExtractLimits;
+  marks: RuleMark[];
+  pageSpentMs: number;
+  /** Apply jobs: the first page not answered yet, and the answers so far. */
+  from: number;
+  results: RuleResult[][];
+  stops: number;
+  resolve(r: Answer): void;
+  reject(e: unknown): void;
 }
 
-const MAX_START_FAILURES = 2;
+interface Slot {
+  worker: WorkerLike;
+  status: ExtractStatus;
+  memoryMb: number;
+  /** The job it runs, then the one waiting in its message queue (unanswered, oldest first). */
+  tasks: Task[];
+  idle: NodeJS.Timeout | null;
+  answered: boolean;
+  /** Why the pool is terminating this worker: a fault to recover from, or nothing to recover. */
+  stopping: (Fault & { job: number }) | 'abort' | 'retire' | null;
+  error: (Error & { code?: string }) | null;
+}
 
 /** A structured clone hands Buffers back as plain Uint8Arrays; SQLite wants Buffers for BLOBs. */
 function revive(record: PageRecord): PageRecord {
@@ -56,100 +91,330 @@ function revive(record: PageRecord): PageRecord {
   return record;
 }
 
+const isFault = (r: Answer): r is Fault => !Array.isArray(r) && 'kind' in r;
+const rulesOf = (t: Task) => ('rules' in t.job ? (t.job.rules ?? []) : []);
+
 export class ExtractorPool implements PageExtractor {
   private readonly slots: (Slot | null)[];
+  private readonly queue: Task[] = [];
   private nextId = 1;
-  /** Workers in a row that died without answering once. */
+  /** Workers in a row that died without answering once, on their own. */
   private startFailures = 0;
+  private watch: NodeJS.Timeout | null = null;
+  /** A started worker kept ready while rules are being stopped (see keepSpare). */
+  private spare: { worker: WorkerLike; memoryMb: number; timer: NodeJS.Timeout } | null = null;
 
-  constructor(
-    size = defaultExtractWorkers(),
-    private readonly idleMs = IDLE_MS,
-  ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => null);
+  private readonly limits: () => ExtractLimits;
+  private readonly idleMs: number;
+
+  /** `limits` is read as each job is queued, so a changed setting holds from the next page on. */
+  constructor(opts: { limits?: () => ExtractLimits; size?: number; idleMs?: number } = {}) {
+    this.limits = opts.limits ?? (() => extractLimits(APP_SETTINGS_DEFAULTS));
+    this.idleMs = opts.idleMs ?? IDLE_MS;
+    this.slots = Array.from({ length: Math.max(1, opts.size ?? defaultExtractWorkers()) }, () => null);
   }
 
-  async raw(job: RawPageJob): Promise<RawPageOutcome> {
-    if (this.startFailures >= MAX_START_FAILURES) return inlineExtractor.raw(job);
-    const r = await this.send({ kind: 'raw', job });
-    if (!('raw' in r)) throw new Error('extract worker answered a raw job with a rendered record');
+  async raw(job: RawPageJob, signal?: AbortSignal): Promise<RawPageOutcome> {
+    // Where workers cannot start at all, a page without rules is still read (no analyst's code runs on it).
+    if (this.startFailures >= MAX_START_FAILURES && !job.rules?.length) return extractRawPage(job);
+    const r = await this.submit('raw', job, signal);
+    if (Array.isArray(r)) throw new Error('extract worker answered a raw job with something else');
+    if (isFault(r)) {
+      const record = failedPage(job.ctx, parseFailure(r.kind), job.res.responseMs);
+      return { record, encoding: 'utf-8', needsRendering: false };
+    }
+    if (!('raw' in r)) throw new Error('extract worker answered a raw job with something else');
     revive(r.raw.record);
     return r.raw;
   }
 
-  async rendered(job: RenderedPageJob): Promise<PageRecord> {
-    if (this.startFailures >= MAX_START_FAILURES) return inlineExtractor.rendered(job);
-    const r = await this.send({ kind: 'rendered', job });
-    if (!('record' in r)) throw new Error('extract worker answered a rendered job with a raw outcome');
+  async rendered(job: RenderedPageJob, signal?: AbortSignal): Promise<PageRecord> {
+    if (this.startFailures >= MAX_START_FAILURES && !job.rules?.length) return extractRenderedPage(job);
+    const r = await this.submit('rendered', job, signal);
+    if (Array.isArray(r)) throw new Error('extract worker answered a rendered job with something else');
+    if (isFault(r)) return failedPage(job.ctx, parseFailure(r.kind), job.res.responseMs);
+    if (!('record' in r)) throw new Error('extract worker answered a rendered job with something else');
     return revive(r.record);
   }
 
-  /** Stops the workers; a later job starts new ones (the pool stays usable). */
+  /** Rules over stored main texts (`extract_apply`): each page's results, in order. */
+  async apply(job: ApplyJob, signal?: AbortSignal): Promise<RuleResult[][]> {
+    if (!job.texts.length) return [];
+    const r = await this.submit('apply', job, signal);
+    if (!Array.isArray(r)) throw new Error('extract worker answered an apply job with something else');
+    return r;
+  }
+
+  /** Stops the workers and fails what waits; a later job starts new ones (the pool stays usable). */
   async close(): Promise<void> {
+    const err = new Error('the extraction pool was closed');
+    for (const t of this.queue.splice(0)) t.reject(err);
+    this.dropSpare();
     const slots = this.slots.filter((s): s is Slot => s !== null);
     this.slots.fill(null);
-    for (const s of slots) if (s.idle) clearTimeout(s.idle);
+    for (const s of slots) {
+      if (s.idle) clearTimeout(s.idle);
+      s.stopping = 'retire';
+      for (const t of s.tasks.splice(0)) t.reject(err);
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private send(req: Omit<ExtractRequest, 'id'>): Promise<ExtractResponse & { ok: true }> {
-    const slot = this.pick();
-    const id = this.nextId++;
+  private submit(kind: Kind, job: Task['job'], signal: AbortSignal | undefined): Promise<Answer> {
+    signal?.throwIfAborted();
     return new Promise((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      if (slot.pending.size === 1) {
-        // Busy: keep the process alive for the answer, and do not retire the worker.
-        slot.worker.ref();
-        if (slot.idle) clearTimeout(slot.idle);
-        slot.idle = null;
-      }
-      slot.worker.postMessage({ ...req, id } as ExtractRequest);
+      const onAbort = () => this.abort(task, signal!.reason);
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      const task: Task = {
+        id: this.nextId++,
+        kind,
+        job,
+        limits: this.limits(),
+        marks: [],
+        pageSpentMs: 0,
+        from: 0,
+        results: [],
+        stops: 0,
+        resolve: (r) => {
+          done();
+          resolve(r);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(task);
+      this.dispatch();
     });
   }
 
-  /** The least busy worker, starting one where a slot is empty. */
-  private pick(): Slot {
-    let best = -1;
-    for (let i = 0; i < this.slots.length; i++) {
-      const s = this.slots[i];
-      if (!s) return (this.slots[i] = this.start(i));
-      if (best === -1 || s.pending.size < this.slots[best]!.pending.size) best = i;
+  private abort(task: Task, reason: unknown): void {
+    const queued = this.queue.indexOf(task);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const slot = this.slots.find((s) => s?.tasks.includes(task));
+    if (slot) {
+      // The worker may be inside this job's rule: it goes. The job waiting behind it is sent again elsewhere.
+      slot.tasks.splice(slot.tasks.indexOf(task), 1);
+      slot.stopping = 'abort';
+      void slot.worker.terminate();
     }
-    return this.slots[best]!;
+    task.reject(reason);
   }
 
-  private start(index: number): Slot {
-    // A page's garbage dies young; a smaller nursery than V8's default keeps the worker's footprint down.
-    const worker = spawnWorker(new URL('./extract-worker.js', import.meta.url), {
-      maxYoungGenerationSizeMb: 16,
-    });
-    worker.unref();
-    const slot: Slot = { worker, pending: new Map(), idle: null, answered: false };
-    const fail = (err: Error) => {
-      if (!slot.answered && slot.pending.size > 0) this.startFailures++;
-      if (this.slots[index] === slot) this.slots[index] = null;
-      if (slot.idle) clearTimeout(slot.idle);
-      for (const p of slot.pending.values()) p.reject(err);
-      slot.pending.clear();
-    };
-    worker.on('message', (msg: ExtractResponse) => {
-      const p = slot.pending.get(msg.id);
-      if (!p) return;
-      slot.answered = true;
-      this.startFailures = 0;
-      slot.pending.delete(msg.id);
-      if (slot.pending.size === 0) {
-        worker.unref();
-        slot.idle = setTimeout(() => {
-          if (this.slots[index] === slot) this.slots[index] = null;
-          void worker.terminate();
-        }, this.idleMs).unref();
+  /**
+   * Hands out waiting jobs: first to idle workers, then a second one to busy workers, which waits in the worker's
+   * own queue so it starts the moment the first ends instead of after a round trip through a busy main thread
+   * (without it a crawl of the PostgreSQL manual lost ~30 % of its pages per second). A kill never fails that
+   * second job: it had not started, and is sent again.
+   */
+  private dispatch(): void {
+    for (let depth = 0; depth < PER_WORKER && this.queue.length; depth++) {
+      for (let i = 0; i < this.slots.length && this.queue.length; i++) {
+        let slot = this.slots[i];
+        if (slot && (slot.tasks.length > depth || slot.stopping)) continue;
+        const task = this.queue.shift()!;
+        if (slot && slot.memoryMb !== task.limits.memoryMb) {
+          if (slot.tasks.length) {
+            this.queue.unshift(task);
+            continue;
+          }
+          // The heap cap is fixed when a worker starts: a changed setting needs a new worker.
+          slot.stopping = 'retire';
+          if (slot.idle) clearTimeout(slot.idle);
+          void slot.worker.terminate();
+          slot = null;
+        }
+        if (!slot) slot = this.slots[i] = this.start(i, task.limits.memoryMb);
+        this.send(slot, task);
       }
-      if (msg.ok) p.resolve(msg);
-      else p.reject(new Error(`page extraction failed: ${msg.message}`));
+    }
+  }
+
+  private send(slot: Slot, task: Task): void {
+    slot.tasks.push(task);
+    // Until the worker says it began, the job counts from now: a worker that never speaks is still stopped.
+    if (slot.tasks.length === 1) this.assumeStarted(slot, task);
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    // Busy: keep the process alive for the answer.
+    slot.worker.ref();
+    const base = { id: task.id, limits: task.limits, marks: task.marks, pageSpentMs: task.pageSpentMs };
+    const req =
+      task.kind === 'apply'
+        ? {
+            ...base,
+            kind: task.kind,
+            from: task.from,
+            job: { ...(task.job as ApplyJob), texts: (task.job as ApplyJob).texts.slice(task.from) },
+          }
+        : { ...base, kind: task.kind, job: task.job };
+    slot.worker.postMessage(req as ExtractRequest);
+    this.watch ??= setInterval(() => this.check(), WATCH_MS).unref();
+  }
+
+  /** The watchdog: stops a worker whose rule, parse or page has run past its budget. */
+  private check(): void {
+    const now = Date.now();
+    let busy = false;
+    for (const slot of this.slots) {
+      if (!slot?.tasks.length || slot.stopping) continue;
+      busy = true;
+      const r = slot.status.read();
+      const task = slot.tasks.find((t) => t.id === r.job);
+      if (!task || r.rule === IDLE) continue;
+      const { ruleTimeoutMs, pageTimeoutMs } = task.limits;
+      const at = { job: task.id, page: r.page, rule: r.rule, spentMs: now - r.pageStartedAt };
+      if (r.rule === PARSING) {
+        if (now - r.ruleStartedAt > pageTimeoutMs) this.stop(slot, { kind: 'page-timeout', ...at });
+      } else if (now - r.ruleStartedAt > ruleTimeoutMs) this.stop(slot, { kind: 'rule-timeout', ...at });
+      else if (now - r.pageStartedAt > pageTimeoutMs) this.stop(slot, { kind: 'page-timeout', ...at });
+    }
+    if (!busy && this.watch) {
+      clearInterval(this.watch);
+      this.watch = null;
+    }
+  }
+
+  private stop(slot: Slot, fault: Fault & { job: number }): void {
+    slot.stopping = fault;
+    void slot.worker.terminate();
+    this.keepSpare(slot.memoryMb);
+  }
+
+  /**
+   * A stopped job goes again at once, and a new process takes ~0.2 s to start (~1.5 s from source under tsx):
+   * with a hostile rule on every page of a crawl that was most of each page's time. So after a stop a spare
+   * worker is started, taken by the next start, and replaced while the stops go on; it ends after IDLE_MS.
+   */
+  private keepSpare(memoryMb: number): void {
+    if (this.spare?.memoryMb === memoryMb) return;
+    this.dropSpare();
+    const worker =
+      this.takeSpare(memoryMb) ?? spawnChildWorker(new URL('./extract-worker.js', import.meta.url), memoryMb);
+    worker.unref();
+    const spare = { worker, memoryMb, timer: setTimeout(() => this.dropSpare(), this.idleMs).unref() };
+    worker.on('exit', () => {
+      if (this.spare !== spare) return;
+      clearTimeout(spare.timer);
+      this.spare = null;
     });
-    worker.on('error', (err) => fail(err));
-    worker.on('exit', (code) => fail(new Error(`the extract worker exited (code ${code})`)));
+    this.spare = spare;
+  }
+
+  private dropSpare(): void {
+    if (!this.spare) return;
+    clearTimeout(this.spare.timer);
+    void this.spare.worker.terminate();
+    this.spare = null;
+  }
+
+  private takeSpare(memoryMb: number): WorkerLike | null {
+    const spare = this.spare;
+    if (spare?.memoryMb !== memoryMb) return null;
+    clearTimeout(spare.timer);
+    this.spare = null;
+    this.keepSpare(memoryMb);
+    return spare.worker;
+  }
+
+  /** After a stop: the page is failed (its parse was at fault) or the job goes again, first in line. */
+  private recover(task: Task, fault: Fault): void {
+    const rules = rulesOf(task);
+    if (++task.stops > rules.length + 2) {
+      task.reject(
+        new Error('page extraction failed: its worker was stopped once per rule and still ran over'),
+      );
+      return;
+    }
+    if (fault.rule === PARSING && task.kind !== 'apply') {
+      task.resolve(fault);
+      return;
+    }
+    const next = resendAfter(fault, task.limits, rules, task.marks, task.from);
+    task.marks = next.marks;
+    task.pageSpentMs = next.pageSpentMs;
+    this.queue.unshift(task);
+  }
+
+  private assumeStarted(slot: Slot, task: Task): void {
+    slot.status.beginPage(task.id, task.from, Date.now() - task.pageSpentMs);
+  }
+
+  private start(index: number, memoryMb: number): Slot {
+    const status = new ExtractStatus();
+    const worker =
+      this.takeSpare(memoryMb) ?? spawnChildWorker(new URL('./extract-worker.js', import.meta.url), memoryMb);
+    worker.unref();
+    const slot: Slot = {
+      worker,
+      status,
+      memoryMb,
+      tasks: [],
+      idle: null,
+      answered: false,
+      stopping: null,
+      error: null,
+    };
+    worker.on('message', (msg) => {
+      if (isStatusMessage(msg)) {
+        if (!slot.stopping) slot.status.set(msg.status);
+      } else this.answer(slot, index, msg as ExtractResponse);
+    });
+    worker.on('error', (err) => (slot.error = err));
+    worker.on('exit', (code) => this.exited(slot, index, code));
     return slot;
+  }
+
+  private answer(slot: Slot, index: number, msg: ExtractResponse): void {
+    const task = slot.tasks.find((t) => t.id === msg.id);
+    if (!task || slot.stopping) return;
+    slot.answered = true;
+    this.startFailures = 0;
+    if (msg.ok && 'page' in msg) {
+      task.results[msg.page] = msg.results;
+      while (task.results[task.from] !== undefined) task.from++;
+      return;
+    }
+    slot.tasks.splice(slot.tasks.indexOf(task), 1);
+    if (slot.tasks[0]) this.assumeStarted(slot, slot.tasks[0]);
+    if (msg.ok) task.resolve(task.kind === 'apply' ? task.results : msg);
+    else task.reject(new Error(`page extraction failed: ${msg.message}`));
+    if (!this.queue.length && !slot.tasks.length) {
+      slot.worker.unref();
+      slot.idle = setTimeout(() => {
+        if (this.slots[index] !== slot || slot.tasks.length) return;
+        this.slots[index] = null;
+        slot.stopping = 'retire';
+        void slot.worker.terminate();
+      }, this.idleMs).unref();
+    }
+    this.dispatch();
+  }
+
+  private exited(slot: Slot, index: number, code: number): void {
+    if (this.slots[index] === slot) this.slots[index] = null;
+    if (slot.idle) clearTimeout(slot.idle);
+    const tasks = slot.tasks.splice(0);
+    let fault = slot.stopping !== null && typeof slot.stopping === 'object' ? slot.stopping : null;
+    if (!fault && slot.error?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const r = slot.status.read();
+      const on = tasks.find((t) => t.id === r.job) && r.rule !== IDLE;
+      fault = on
+        ? { kind: 'memory', job: r.job, page: r.page, rule: r.rule, spentMs: Date.now() - r.pageStartedAt }
+        : { kind: 'memory', job: tasks[0]?.id ?? 0, page: tasks[0]?.from ?? 0, rule: PARSING, spentMs: 0 };
+    }
+    // Jobs the worker had not started go first in line again, untouched; the one at fault is recovered.
+    const innocent: Task[] = [];
+    tasks.forEach((task, i) => {
+      if (fault?.job === task.id) this.recover(task, fault);
+      else if (!fault && i === 0 && slot.stopping === null) {
+        if (!slot.answered) this.startFailures++;
+        task.reject(slot.error ?? new Error(`the extract worker exited (code ${code})`));
+      } else innocent.push(task);
+    });
+    this.queue.unshift(...innocent);
+    this.dispatch();
   }
 }

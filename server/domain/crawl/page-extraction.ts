@@ -1,14 +1,14 @@
 /**
  * An HTML response to a page record: charset decoding, the one-pass extraction, and the page builder (edges,
  * indexability, main-text hash and MinHash). Pure and synchronous, and the most CPU a crawl spends per page, so
- * the crawl runs it in worker threads (extract-pool.ts); the same functions run inline where no worker is
+ * the crawl runs it in worker processes (extract-pool.ts); the same functions run inline where no worker is
  * wanted. Inputs and outputs are plain data that survive a structured clone.
  */
 import { DomHandler } from 'domhandler';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
 import { rulesNeed, type ExtractRule } from '../extraction/extract-rule.js';
 import { compileRulesCached } from '../extraction/rule-compiler.js';
-import { evaluateRules, type PageDocuments } from '../extraction/rule-evaluator.js';
+import { evaluateRules, type EvaluateOptions, type PageDocuments } from '../extraction/rule-evaluator.js';
 import { decodeHtml } from './charset.js';
 import { extractHtml, type ExtractedPage } from './html-extractor.js';
 import { htmlPage, type PageContext, type PageRecord } from './page-builder.js';
@@ -57,43 +57,48 @@ const responseHeaders = (res: FetchResult) => ({
 const domFor = (rules: ExtractRule[] | undefined) =>
   rules?.length && rulesNeed(rules).cssDom ? new DomHandler() : undefined;
 
-function runRules(rules: ExtractRule[], page: PageDocuments): PageRecord['extracts'] {
-  return evaluateRules(compileRulesCached(rules), page).map(({ value, error }) => ({ value, error }));
+function runRules(rules: ExtractRule[], page: PageDocuments, opts: EvaluateOptions): PageRecord['extracts'] {
+  return evaluateRules(compileRulesCached(rules), page, opts).map(({ value, error }) => ({ value, error }));
 }
 
-export function extractRawPage({ ctx, res, rules }: RawPageJob): RawPageOutcome {
+/** `opts` carries the byte caps and, in a worker, the watchdog's hook and the rules it stopped on this page. */
+export function extractRawPage({ ctx, res, rules }: RawPageJob, opts: EvaluateOptions = {}): RawPageOutcome {
   const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
   const dom = domFor(rules);
   const ex = extractHtml(text, ctx.url, responseHeaders(res), BOT_NAME, dom);
   const record = htmlPage(ctx, res, ex, { encoding, rendered: false });
   if (rules?.length)
-    record.extracts = runRules(rules, {
-      html: text,
-      rendered: null,
-      mainText: ex.main_text,
-      ...(dom ? { dom: { html: dom.root } } : {}),
-    });
+    record.extracts = runRules(
+      rules,
+      {
+        html: text,
+        rendered: null,
+        mainText: ex.main_text,
+        ...(dom ? { dom: { html: dom.root } } : {}),
+      },
+      opts,
+    );
   return { record, encoding, needsRendering: needsRendering(ex) };
 }
 
-export function extractRenderedPage({
-  ctx,
-  res,
-  html,
-  encoding,
-  rules,
-  rawHtml,
-}: RenderedPageJob): PageRecord {
+export function extractRenderedPage(
+  { ctx, res, html, encoding, rules, rawHtml }: RenderedPageJob,
+  opts: EvaluateOptions = {},
+): PageRecord {
   const dom = domFor(rules);
   const ex = extractHtml(html, ctx.url, responseHeaders(res), BOT_NAME, dom);
   const record = htmlPage(ctx, res, ex, { encoding, rendered: true });
   if (rules?.length)
-    record.extracts = runRules(rules, {
-      // Without the fetched HTML (no rule reads it), `html` rules are none, so the rendered HTML stands in.
-      html: rawHtml ?? html,
-      rendered: html,
-      mainText: ex.main_text,
-      ...(dom ? { dom: { rendered: dom.root } } : {}),
-    });
+    record.extracts = runRules(
+      rules,
+      {
+        // Without the fetched HTML (no rule reads it), `html` rules are none, so the rendered HTML stands in.
+        html: rawHtml ?? html,
+        rendered: html,
+        mainText: ex.main_text,
+        ...(dom ? { dom: { rendered: dom.root } } : {}),
+      },
+      opts,
+    );
   return record;
 }

@@ -1,7 +1,7 @@
 /**
  * Fetches one URL the way the crawl needs it: bounded retries for transient failures (timeouts, resets, 429 and
  * 503 with `Retry-After`), bodies read only for successful HTML, extraction (by the crawl's extractor, normally
- * worker threads), and JavaScript rendering when the settings ask for it (`on`) or the raw page looks empty
+ * worker processes), and JavaScript rendering when the settings ask for it (`on`) or the raw page looks empty
  * (`auto`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -101,7 +101,7 @@ async function htmlRecord(
   const ok = res.status >= 200 && res.status < 300;
   const mode = renderer && ok ? s.render_js : 'off';
   // `on` renders whatever the raw page says, so only `off` and `auto` need the raw extraction.
-  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res, ...withRules });
+  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res, ...withRules }, signal);
   if (mode === 'off' || (mode === 'auto' && !raw!.needsRendering)) return raw!.record;
   if (!renderer) throw new Error('unreachable: rendering without a renderer');
   const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
@@ -124,9 +124,12 @@ async function htmlRecord(
       throw new UnavailableError('chromium-unavailable', err.message, { cause: err });
     }
     // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
-    return raw?.record ?? (await extractor.raw({ ctx, res, ...withRules })).record;
+    return raw?.record ?? (await extractor.raw({ ctx, res, ...withRules }, signal)).record;
   }
   const rawHtml = rules && rulesNeed(rules).rawHtml ? { rawHtml: text } : {};
   // The raw body has been read; only the rendered job's own fields cross to the worker.
-  return extractor.rendered({ ctx, res: { ...res, body: null }, html, encoding, ...withRules, ...rawHtml });
+  return extractor.rendered(
+    { ctx, res: { ...res, body: null }, html, encoding, ...withRules, ...rawHtml },
+    signal,
+  );
 }

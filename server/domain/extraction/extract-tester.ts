@@ -9,7 +9,6 @@ import { CrawlSettings } from '../../schemas/sites.js';
 import type { ExtractorTest, ExtractorTestResult } from '../../schemas/extraction.js';
 import { nowIso } from '../../store/clock.js';
 import type { CrawlService } from '../crawl/crawl-service.js';
-import { inlineExtractor } from '../crawl/extract-pool.js';
 import { fetchPage } from '../crawl/page-fetch.js';
 import type { PageRecord } from '../crawl/page-builder.js';
 import { createScope } from '../crawl/scope.js';
@@ -65,7 +64,7 @@ export class ExtractTester {
     try {
       let record: PageRecord;
       for (let hop = 0; ; hop++) {
-        record = await fetchPage(fetcher, renderer, inlineExtractor, {
+        record = await fetchPage(fetcher, renderer, this.crawl.extractor, {
           ctx: {
             id: 0,
             siteId,
@@ -96,13 +95,16 @@ export class ExtractTester {
     rules: ExtractRule[],
   ): ExtractorTestResult {
     const { page, extracts } = record;
-    const why = page.fetch_error
-      ? `the page could not be fetched (${page.fetch_error})`
-      : page.redirect_target
-        ? `the page redirects to ${page.redirect_target}`
-        : (page.status_code ?? 0) >= 400
-          ? `the page answered ${page.status_code}`
-          : 'the page has no HTML to read';
+    const why =
+      page.fetch_error === 'extraction_timeout' || page.fetch_error === 'extraction_out_of_memory'
+        ? `not run: reading the page went over the extraction limits (${page.fetch_error})`
+        : page.fetch_error
+          ? `the page could not be fetched (${page.fetch_error})`
+          : page.redirect_target
+            ? `the page redirects to ${page.redirect_target}`
+            : (page.status_code ?? 0) >= 400
+              ? `the page answered ${page.status_code}`
+              : 'the page has no HTML to read';
     return {
       url: asked,
       final_url: finalUrl,

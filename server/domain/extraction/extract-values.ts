@@ -1,9 +1,10 @@
 /**
- * What a rule's matches become: the value the API shows (capped: 100 values of 2,000 characters at most) and
+ * What a rule's matches become: the value the API shows (capped in bytes, value-caps.ts) and
  * the row the page list filters and sorts on (`first_text`, and `first_num` when the first value reads as a
  * number, so "€1,299.00" sorts after "€999").
  */
-import { MAX_EXTRACT_VALUE_CHARS, MAX_EXTRACT_VALUES, type ExtractValue } from '../../schemas/extraction.js';
+import type { ExtractValue } from '../../schemas/extraction.js';
+import { cappedText, DEFAULT_VALUE_CAPS, PageBudget, type Matches, type RuleBudget } from './value-caps.js';
 
 export interface ExtractRow {
   extractor_id: number;
@@ -12,19 +13,16 @@ export interface ExtractRow {
   first_num: number | null;
 }
 
-export const capText = (s: string) =>
-  s.length > MAX_EXTRACT_VALUE_CHARS ? s.slice(0, MAX_EXTRACT_VALUE_CHARS) : s;
-
-/** The value of a text-like rule from its matched strings (empty ones dropped): first, or all up to the cap. */
-export function textValue(values: Iterable<string>, all: boolean): string | string[] | null {
-  const out: string[] = [];
-  for (const v of values) {
-    if (v === '') continue;
-    out.push(capText(v));
-    if (!all || out.length >= MAX_EXTRACT_VALUES) break;
-  }
-  if (!out.length) return null;
-  return all ? out : out[0]!;
+/**
+ * The value of a text-like rule from its matched strings (empty ones dropped): the first, or all of them within
+ * the rule's budget (by default a page of its own under the default caps).
+ */
+export function textValue(
+  values: Matches,
+  all: boolean,
+  budget: RuleBudget = new PageBudget(DEFAULT_VALUE_CAPS, 1).rule(),
+): string | string[] | null {
+  return cappedText(values, all, budget);
 }
 
 /**

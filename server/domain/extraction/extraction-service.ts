@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SitesService } from '../sites/sites-service.js';
-import { applyMainTextRules } from './extract-apply.js';
+import { applyMainTextRules, type RuleRunner } from './extract-apply.js';
 import { checkRule, normalizeDraft, type RuleDraft } from './rule-check.js';
 
 /** Re-applying rewrites values the crawl writes: the two never run at once for a site. */
@@ -60,6 +60,7 @@ export class ExtractionService {
     private readonly bus: EventBus,
     private readonly sites: SitesService,
     private readonly jobs: JobsService,
+    private readonly runner: RuleRunner,
   ) {}
 
   list(siteId: number): { items: Extractor[] } {
@@ -152,6 +153,6 @@ export class ExtractionService {
     progress: (p: Partial<JobProgress>) => void,
   ): Promise<JobResultOf<'extract_apply'>> {
     this.sites.require(siteId);
-    return applyMainTextRules(this.store, this.bus, siteId, signal, progress);
+    return applyMainTextRules(this.store, this.bus, this.runner, siteId, signal, progress);
   }
 }

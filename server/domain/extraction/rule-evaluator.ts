@@ -10,10 +10,17 @@ import { Parser } from 'htmlparser2';
 import type { ExtractorSource as ExtractSource, ExtractValue } from '../../schemas/extraction.js';
 import { collapseWhitespace } from '../crawl/main-text.js';
 import type { ExtractRule } from './extract-rule.js';
-import { capText, extractRow, textValue, type ExtractRow } from './extract-values.js';
+import { extractRow, textValue, type ExtractRow } from './extract-values.js';
 import { compileRulesCached, type CompiledRule, type RuleSlot } from './rule-compiler.js';
 import { evaluateXPath, xpathDocument, type XPathDocument } from './xpath-document.js';
 import { XAttr, XElement, XNode } from './xpath-dom.js';
+import {
+  DEFAULT_VALUE_CAPS,
+  PageBudget,
+  type Matches,
+  type RuleBudget,
+  type ValueCaps,
+} from './value-caps.js';
 
 /** One page's documents. `rendered` is the browser's HTML when the page was rendered. */
 export interface PageDocuments {
@@ -28,6 +35,15 @@ export interface RuleOutcome {
   rule: ExtractRule;
   value: ExtractValue;
   error: string | null;
+}
+
+/** How a sandboxed run (extract-worker.ts) steers the evaluation of one page. */
+export interface EvaluateOptions {
+  caps?: ValueCaps;
+  /** Rules not to run on this page, with the error each gets instead (a rule the watchdog stopped). */
+  skip?: ReadonlyMap<number, string>;
+  /** Called as each rule (by index) starts: the worker writes it where the watchdog reads it. */
+  onRule?: (index: number) => void;
 }
 
 export function parseDom(html: string): Document {
@@ -80,7 +96,7 @@ class Documents {
 
 const clean = (s: string) => collapseWhitespace(s);
 
-function cssValue(c: CompiledRule, docs: Documents): ExtractValue {
+function cssValue(c: CompiledRule, docs: Documents, budget: RuleBudget): ExtractValue {
   if (c.matcher.kind !== 'css') throw new Error('unreachable');
   const nodes = selectAll<Document | Element, Element>(c.matcher.query, docs.dom(c.rule.source));
   const take = c.take;
@@ -93,18 +109,21 @@ function cssValue(c: CompiledRule, docs: Documents): ExtractValue {
       return textValue(
         lazyMap(nodes, (n) => getOuterHTML(n)),
         c.rule.all,
+        budget,
       );
     case 'attribute': {
       const name = take.name.toLowerCase();
       return textValue(
         lazyMap(nodes, (n) => clean(n.attribs[name] ?? '')),
         c.rule.all,
+        budget,
       );
     }
     case 'text':
       return textValue(
         lazyMap(nodes, (n) => clean(textContent(n))),
         c.rule.all,
+        budget,
       );
   }
 }
@@ -115,7 +134,7 @@ function xmlText(n: XNode): string {
   return clean(n instanceof XAttr ? n.value : n.textContent);
 }
 
-function xpathValue(c: CompiledRule, docs: Documents): ExtractValue {
+function xpathValue(c: CompiledRule, docs: Documents, budget: RuleBudget): ExtractValue {
   if (c.matcher.kind !== 'xpath') throw new Error('unreachable');
   const doc = docs.xpath(c.rule.source);
   const r = evaluateXPath(c.matcher.expr, doc);
@@ -127,7 +146,7 @@ function xpathValue(c: CompiledRule, docs: Documents): ExtractValue {
     if (take.mode !== 'text')
       throw new Error(`the expression gives a ${r.type}, not nodes: take text, count or exists`);
     if (typeof scalar === 'number' && Number.isNaN(scalar)) return null;
-    return textValue([clean(String(scalar))], c.rule.all);
+    return textValue([clean(String(scalar))], c.rule.all, budget);
   }
   const nodes = r.nodes;
   switch (take.mode) {
@@ -139,18 +158,20 @@ function xpathValue(c: CompiledRule, docs: Documents): ExtractValue {
       return textValue(
         lazyMap(nodes, (n) => (n.nodeType === 1 ? (doc.outerHtml(n) ?? '') : xmlText(n))),
         c.rule.all,
+        budget,
       );
     case 'attribute':
       return textValue(
         lazyMap(nodes, (n) => (n instanceof XElement ? clean(n.getAttribute(take.name) ?? '') : '')),
         c.rule.all,
+        budget,
       );
     case 'text':
-      return textValue(lazyMap(nodes, xmlText), c.rule.all);
+      return textValue(lazyMap(nodes, xmlText), c.rule.all, budget);
   }
 }
 
-function regexValue(c: CompiledRule, docs: Documents): ExtractValue {
+function regexValue(c: CompiledRule, docs: Documents, budget: RuleBudget): ExtractValue {
   if (c.matcher.kind !== 'regex') throw new Error('unreachable');
   const m = c.matcher.re.matcher(docs.text(c.rule.source));
   if (c.take.mode === 'count') {
@@ -161,9 +182,9 @@ function regexValue(c: CompiledRule, docs: Documents): ExtractValue {
   if (c.take.mode === 'exists') return m.find();
   const grouped = m.groupCount() >= 1;
   function* matches() {
-    while (m.find()) yield capText(clean((grouped ? m.group(1) : m.group(0)) ?? ''));
+    while (m.find()) yield clean((grouped ? m.group(1) : m.group(0)) ?? '');
   }
-  return textValue(matches(), c.rule.all);
+  return textValue(matches(), c.rule.all, budget);
 }
 
 function searchValue(c: CompiledRule, docs: Documents): ExtractValue {
@@ -173,30 +194,52 @@ function searchValue(c: CompiledRule, docs: Documents): ExtractValue {
   return negate ? !found : found;
 }
 
-function* lazyMap<T>(items: readonly T[], fn: (item: T) => string): Generator<string> {
-  for (const item of items) yield fn(item);
+/** Node strings made as the list takes them; what a cut list leaves out is counted, not made. */
+function lazyMap<T>(items: readonly T[], fn: (item: T) => string): Matches {
+  let i = 0;
+  return {
+    [Symbol.iterator]: () => ({
+      next: () =>
+        i < items.length ? { done: false, value: fn(items[i++]!) } : { done: true, value: undefined },
+    }),
+    left: () => items.length - i,
+  };
 }
 
-function evaluateOne(c: CompiledRule, docs: Documents): ExtractValue {
+function evaluateOne(c: CompiledRule, docs: Documents, budget: RuleBudget): ExtractValue {
   switch (c.matcher.kind) {
     case 'css':
-      return cssValue(c, docs);
+      return cssValue(c, docs, budget);
     case 'xpath':
-      return xpathValue(c, docs);
+      return xpathValue(c, docs, budget);
     case 'regex':
-      return regexValue(c, docs);
+      return regexValue(c, docs, budget);
     case 'search':
       return searchValue(c, docs);
   }
 }
 
-/** Every rule's value on one page; a rule that fails on this page has a null value and its error. */
-export function evaluateRules(slots: readonly RuleSlot[], page: PageDocuments): RuleOutcome[] {
+/**
+ * Every rule's value on one page, within the byte caps; a rule that fails on this page (or that `skip` names)
+ * has a null value and its error.
+ */
+export function evaluateRules(
+  slots: readonly RuleSlot[],
+  page: PageDocuments,
+  opts: EvaluateOptions = {},
+): RuleOutcome[] {
   const docs = new Documents(page);
-  return slots.map((slot) => {
+  const budget = new PageBudget(opts.caps ?? DEFAULT_VALUE_CAPS, slots.length);
+  return slots.map((slot, i) => {
+    const skipped = opts.skip?.get(i);
+    if (skipped !== undefined) return { rule: slot.rule, value: null, error: skipped };
     if ('error' in slot) return { rule: slot.rule, value: null, error: slot.error };
+    opts.onRule?.(i);
     try {
-      return { rule: slot.rule, value: evaluateOne(slot, docs), error: null };
+      const value = evaluateOne(slot, docs, budget.rule());
+      // Strings were counted as they were kept; a count or a flag costs its few bytes here.
+      if (typeof value !== 'string' && !Array.isArray(value)) budget.spend(String(value).length + 1);
+      return { rule: slot.rule, value, error: null };
     } catch (err) {
       return { rule: slot.rule, value: null, error: (err as Error).message };
     }
@@ -204,9 +247,13 @@ export function evaluateRules(slots: readonly RuleSlot[], page: PageDocuments): 
 }
 
 /** The crawl's entry: the stored rows of a page's values (rules that failed on it store nothing). */
-export function extractRows(rules: readonly ExtractRule[], page: PageDocuments): ExtractRow[] {
+export function extractRows(
+  rules: readonly ExtractRule[],
+  page: PageDocuments,
+  opts: EvaluateOptions = {},
+): ExtractRow[] {
   const rows: ExtractRow[] = [];
-  for (const o of evaluateRules(compileRulesCached(rules), page))
+  for (const o of evaluateRules(compileRulesCached(rules), page, opts))
     if (o.error === null) rows.push(extractRow(o.rule.id, o.value));
   return rows;
 }

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { ExtractorPool, inlineExtractor } from '../../../../server/domain/crawl/extract-pool.js';
 import type { PageContext } from '../../../../server/domain/crawl/page-builder.js';
 
-const pool = new ExtractorPool(2);
+const pool = new ExtractorPool({ size: 2 });
 after(() => pool.close());
 
 const ctx = (path: string): PageContext => ({
@@ -66,7 +66,7 @@ describe('ExtractorPool', () => {
   });
 
   it('stops idle workers and starts one again for the next page', async () => {
-    const quick = new ExtractorPool(1, 50);
+    const quick = new ExtractorPool({ size: 1, idleMs: 50 });
     try {
       const slots = (quick as unknown as { slots: unknown[] }).slots;
       assert.equal(

@@ -6,13 +6,17 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { EventBus } from '../../../../server/domain/events.js';
+import { ExtractorPool } from '../../../../server/domain/crawl/extract-pool.js';
 import { applyMainTextRules } from '../../../../server/domain/extraction/extract-apply.js';
 import { createStore, openDatabase, type Store } from '../../../../server/store/index.js';
 import { makeTempDir } from '../../../helpers/test-app.js';
 
 const PAGES = 1_200;
+// The rules run where the app runs them: in the extraction pool's workers.
+const pool = new ExtractorPool({ size: 2 });
+after(() => pool.close());
 
 describe('extract_apply', () => {
   let dir: string;
@@ -75,6 +79,7 @@ describe('extract_apply', () => {
     const result = await applyMainTextRules(
       store,
       new EventBus(),
+      pool,
       siteId,
       new AbortController().signal,
       () => {},
@@ -90,7 +95,7 @@ describe('extract_apply', () => {
     const abort = new AbortController();
     const seen: number[] = [];
     await assert.rejects(
-      applyMainTextRules(store, new EventBus(), siteId, abort.signal, (p) => {
+      applyMainTextRules(store, new EventBus(), pool, siteId, abort.signal, (p) => {
         seen.push(p.done!);
         abort.abort();
       }),

@@ -144,16 +144,18 @@ describe('rule evaluator', () => {
     assert.deepEqual(run([{ selector: '.price', source: 'rendered' }]), ['€19.50'], 'not rendered: the HTML');
   });
 
-  it('caps values at 100 a rule and 2,000 characters a value', () => {
+  it('caps values at 100 a rule and 4,096 bytes a value, and says what it cut', () => {
     const long = `<ul>${Array.from({ length: 150 }, (_, i) => `<li>${i}</li>`).join('')}</ul><p>${'x'.repeat(5000)}</p>`;
     const [all, one] = run([{ selector: 'li', all: true }, { selector: 'p' }], {
       html: long,
       rendered: null,
       mainText: '',
     }) as [string[], string];
-    assert.equal(all.length, 100);
+    assert.equal(all.length, 101);
     assert.equal(all[99], '99');
-    assert.equal(one.length, 2000);
+    assert.equal(all[100], '[… 50 more values left out: at most 100 values a rule]');
+    assert.ok(Buffer.byteLength(JSON.stringify(one)) <= 4096);
+    assert.match(one, /^x{4000,} … \[cut: 4,0\d\d of 5,000 bytes\]$/);
   });
 
   // A backtracking engine takes 2^n steps on these patterns; RE2JS reads each character of the page a bounded
