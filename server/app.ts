@@ -51,6 +51,11 @@ export interface AppDeps {
   logger: Logger;
   /** null turns authentication off (`--no-auth`). */
   token: string | null;
+  /**
+   * The key `GET /health?challenge=` proves this server with; defaults to `token`. The server passes the data
+   * dir's token even with `--no-auth`, so `siteloupe mcp` can tell it from a stranger either way.
+   */
+  proofKey?: string | null;
   version: string;
   bodyLimitBytes: number;
   uiDir: string;
@@ -58,9 +63,13 @@ export interface AppDeps {
   validateResponses?: boolean;
 }
 
-export function allRoutes(services: Services, openapi: () => unknown): RouteDef[] {
+export function allRoutes(
+  services: Services,
+  openapi: () => unknown,
+  proofKey: string | null = null,
+): RouteDef[] {
   const routes: RouteDef[] = [
-    ...systemRoutes(services, openapi),
+    ...systemRoutes(services, openapi, proofKey),
     ...sitesRoutes(services),
     ...crawlRoutes(services),
     ...pagesRoutes(services),
@@ -83,7 +92,7 @@ export function allRoutes(services: Services, openapi: () => unknown): RouteDef[
 export function buildApp(deps: AppDeps): { app: Express; routes: RouteDef[]; openapi: () => unknown } {
   let doc: unknown;
   const openapi = () => (doc ??= buildOpenApi(routes, deps.version));
-  const routes = allRoutes(deps.services, openapi);
+  const routes = allRoutes(deps.services, openapi, deps.proofKey ?? deps.token);
   assertUniqueOperations(routes);
   openapi(); // fail at start, not on first request, if a schema cannot be described
 

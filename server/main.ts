@@ -14,6 +14,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import type { ServerConfig } from './config.js';
 import { EventBus } from './domain/events.js';
 import { createServices, type Services } from './domain/services.js';
+import { SitePasswords } from './domain/sites/site-passwords.js';
 import { CrawlScheduler } from './jobs/crawl-scheduler.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { JobKind } from './jobs/job-kind.js';
@@ -52,7 +53,8 @@ export function openRuntime(
   const logger = opts.logger ?? createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = join(config.dataDir, DB_FILE);
-  const db = openDatabase(dbFile);
+  // A database from before migration 30 hands its site passwords to the secret store as it opens.
+  const db = openDatabase(dbFile, { movePasswords: (p) => new SitePasswords(dbFile).putAll(p) });
   const store = createStore(db, dbFile);
   const bus = new EventBus();
   const services = createServices(store, bus, {
@@ -69,12 +71,15 @@ export function openRuntime(
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const { logger, db, services, runner } = openRuntime(config, opts);
-  const token = config.auth ? loadOrCreateToken(config.dataDir) : null;
+  // The data dir's token proves this server to `siteloupe mcp` (`GET /health?challenge=`) even with --no-auth.
+  const proofKey = loadOrCreateToken(config.dataDir);
+  const token = config.auth ? proofKey : null;
 
   const { app } = buildApp({
     services,
     logger,
     token,
+    proofKey,
     version: VERSION,
     bodyLimitBytes: config.bodyLimitBytes,
     uiDir: config.uiDir,
@@ -104,13 +109,20 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const scheduler = new CrawlScheduler(services, logger);
   void scheduler.start();
   const url = `http://127.0.0.1:${port}/`;
-  // Where local tools that know only the data dir (`siteloupe mcp`) find this server; removed on close.
-  writeServerFile(config.dataDir, { url, port, pid: process.pid });
+  // Where local tools that know only the data dir (`siteloupe mcp`) find this server; removed on close, and on
+  // any exit the process sees (process.exit, an uncaught exception or rejection). Signals are the command's to
+  // handle (`serve` and `mcp` close on SIGINT, SIGTERM and SIGHUP); SIGKILL and the OOM killer leave the file,
+  // which the token challenge then tells apart.
+  const owner = { pid: process.pid, port };
+  writeServerFile(config.dataDir, { url, ...owner });
+  const removeOnExit = () => removeServerFile(config.dataDir, owner);
+  process.on('exit', removeOnExit);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      removeServerFile(config.dataDir);
+      removeServerFile(config.dataDir, owner);
+      process.off('exit', removeOnExit);
       scheduler.stop();
       await scheduler.settled();
       await runner.stop();

@@ -4,7 +4,7 @@
  * browser turn that into a clear "Chromium unavailable" problem rather than falling back silently.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 
@@ -34,13 +34,30 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/**
+ * Why `path` cannot be the browser the app runs, or null when it can: an absolute path (a relative one would be
+ * looked up from wherever the server was started) to an existing regular file this user may execute. The setting
+ * is run as a program, so anything else is refused when it is set rather than failing at the first crawl.
+ */
+export function chromiumPathProblem(path: string): string | null {
+  if (!isAbsolute(path)) return 'must be an absolute path';
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 'no such file';
+  }
+  if (!stat.isFile()) return 'is not a regular file';
+  return isExecutable(path) ? null : 'is not executable';
+}
+
 export function locateChromium(
   explicit?: string | null,
   env: NodeJS.ProcessEnv = process.env,
 ): string | null {
-  for (const candidate of [explicit, env.CHROME_PATH]) {
-    if (candidate) return isExecutable(candidate) ? candidate : null;
-  }
+  // A stored setting from before paths were checked may be relative: it is never run.
+  if (explicit) return chromiumPathProblem(explicit) === null ? explicit : null;
+  if (env.CHROME_PATH) return isExecutable(env.CHROME_PATH) ? env.CHROME_PATH : null;
   const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
   const exts = process.platform === 'win32' ? ['.exe', ''] : [''];
   for (const name of NAMES) {

@@ -1,7 +1,9 @@
 /**
  * `<data dir>/server.json` says where a running server listens (`{ url, port, pid }`), beside `api-token`, so
  * local tools that know only the data dir (`siteloupe mcp`) can reach it. Written with mode 0600 when the server
- * listens and removed when it closes; a file left by a killed server is told apart by its dead pid.
+ * listens and removed when it closes or its process exits; a file left by a killed server (SIGKILL, the OOM
+ * killer) is told apart by its dead pid, or, when the pid was reused and a stranger took the port, by the
+ * stranger's failing the token challenge (`server/domain/system/server-proof.ts`).
  */
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,9 +24,19 @@ export function writeServerFile(dataDir: string, info: ServerFile): void {
   chmodSync(file, 0o600);
 }
 
-/** Removes the file if it is still this process's (another server may have started on the data dir since). */
-export function removeServerFile(dataDir: string, pid = process.pid): void {
-  if (readServerFile(dataDir)?.pid === pid) rmSync(join(dataDir, SERVER_FILE), { force: true });
+/**
+ * Removes the file if it still names this server (another server, in this process or another, may have started
+ * on the data dir since and written its own). Synchronous, so a process `exit` hook can call it.
+ */
+export function removeServerFile(dataDir: string, owner: { pid: number; port: number }): void {
+  let info: ServerFile | null;
+  try {
+    info = readServerFile(dataDir);
+  } catch {
+    return; // unreadable: not ours to judge
+  }
+  if (info?.pid === owner.pid && info.port === owner.port)
+    rmSync(join(dataDir, SERVER_FILE), { force: true });
 }
 
 /** The file's contents, or null when there is none or it is not one this version wrote. */

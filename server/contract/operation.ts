@@ -58,6 +58,12 @@ export interface OperationSpec {
   job?: true;
   /** Reachable without the API token (health, the OpenAPI document): mounted before the token check. */
   public?: true;
+  /**
+   * Can do what is hard to undo or lowers a guard, though not a DELETE (which always counts): `PATCH /settings`
+   * can let crawls reach link-local and metadata addresses. Published as `x-destructive`; MCP clients read it as
+   * the tool's `destructiveHint` and ask their user before calling it.
+   */
+  destructive?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,5 +1,5 @@
 /** `system` operations: health, settings and the OpenAPI document. */
-import { AppSettings, AppSettingsPatch, Health } from '../schemas/system.js';
+import { AppSettings, AppSettingsPatch, Health, HealthQuery } from '../schemas/system.js';
 import { defineOperations } from './operation.js';
 
 export const systemOperations = defineOperations({
@@ -9,6 +9,7 @@ export const systemOperations = defineOperations({
     summary: 'Health: version, database, model and Chromium',
     stability: 'stable',
     public: true,
+    query: HealthQuery,
     responses: { 200: { description: 'Health report.', schema: Health } },
   },
   'system.openapi': {
@@ -31,6 +32,8 @@ export const systemOperations = defineOperations({
     path: '/settings',
     summary: 'Change application settings',
     stability: 'internal',
+    // It can turn off the guards on proxied and crawled addresses and point Chromium at another program.
+    destructive: true,
     body: AppSettingsPatch,
     responses: { 200: { description: 'Settings after the change.', schema: AppSettings } },
   },

@@ -26,6 +26,7 @@ import { SimilarityService } from './similarity/similarity-service.js';
 import type { EventBus } from './events.js';
 import { JobsService } from './jobs/jobs-service.js';
 import { SettingsService } from './settings/settings-service.js';
+import { SitePasswords } from './sites/site-passwords.js';
 import { SitesService } from './sites/sites-service.js';
 import { HealthService } from './system/health-service.js';
 import { ScheduleService } from './schedule/schedule-service.js';
@@ -52,7 +53,10 @@ export function createServices(
   classifyUnclassifiedSites(store);
   const settings = new SettingsService(store);
   const crawlTargets = new TargetPolicy(() => settings.get().crawl_allow_restricted_addresses);
-  const sites = new SitesService(store, bus, crawlTargets, opts.now);
+  const passwords = new SitePasswords(store.file);
+  // Passwords of sites deleted (or cleared) when a crash came between the database and the secret store.
+  passwords.keepOnly(store.siteCredentials.withPassword());
+  const sites = new SitesService(store, bus, crawlTargets, passwords, opts.now);
   const history = new HistoryService(store, bus, settings);
   const jobs = new JobsService(store, bus);
   const pages = new PagesService(store);
@@ -68,7 +72,7 @@ export function createServices(
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
   const audit = new AuditService(store, bus, jobs, settings);
   const crawl = new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger);
-  const extraction = new ExtractionService(store, bus, sites, jobs);
+  const extraction = new ExtractionService(store, bus, sites, jobs, crawl.extractor);
   return {
     bus,
     settings,

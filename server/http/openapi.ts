@@ -119,6 +119,7 @@ function operation(def: RouteDef): ZodOpenApiOperationObject {
     responses,
     ...(isPublic ? { security: [] } : {}),
     'x-stability': def.stability,
+    ...(def.destructive ? { 'x-destructive': true } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { FINISHED_STATUSES, Job } from '../schemas/jobs.js';
 import { completeSite } from './site-completion.js';
 import { listResources, readResource, RESOURCE_TEMPLATES, ResourceError } from './export-resources.js';
@@ -73,6 +74,19 @@ function refusal(code: number, cause: Error, data?: unknown): McpError {
   return err;
 }
 
+/**
+ * Tool arguments are held to the depth cap of an API body, whichever transport brought them: the request
+ * builder, the dispatch and the API's own checks walk them recursively, and 10,000 nested arrays ended in
+ * "Maximum call stack size exceeded". Checked before anything reads them, as the API checks a body first.
+ */
+function refuseDeepArguments(args: unknown): void {
+  if (!nestsDeeperThan(args, MAX_JSON_DEPTH)) return;
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `The tool arguments nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit (the same as for an API request body).`,
+  );
+}
+
 export function createMcpServer(opts: McpServerOptions): Server {
   const { dispatch } = opts;
   const server = new Server(
@@ -105,6 +119,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
+    refuseDeepArguments(args);
     const overview = OVERVIEW_TOOLS.find((t) => t.name === name);
     if (overview) return overview.run(args, dispatch).catch(failed);
     const tool = (await opts.tools()).find((t) => t.name === name);

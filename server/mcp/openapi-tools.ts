@@ -1,8 +1,9 @@
 /**
  * MCP tools generated from `/openapi.json`, so a tool is never written twice: one per API operation, named after
  * its `operationId` (`sites.list` → `sites_list`), its input the operation's path and query parameters and JSON
- * body merged into one object, its annotations read from the operation's method and `x-stability`. Pure: it reads
- * the document and nothing else, so the stdio command can build the same tools from a running server's document.
+ * body merged into one object, its annotations read from the operation's method, `x-stability` and
+ * `x-destructive`. Pure: it reads the document and nothing else, so the stdio command can build the same tools
+ * from a running server's document.
  */
 
 /** A JSON Schema object as the OpenAPI document spells it. */
@@ -80,6 +81,8 @@ export interface Operation {
   summary?: string;
   description?: string;
   'x-stability'?: string;
+  /** Set on operations that are destructive though not a DELETE (`PATCH /settings`). */
+  'x-destructive'?: boolean;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -156,14 +159,14 @@ const isObjectSchema = (
 ): s is JsonSchema & { properties: Record<string, JsonSchema> } =>
   Boolean(s && s.type === 'object' && s.properties && typeof s.properties === 'object');
 
-function hintsFor(method: string, stability: string, title: string): ToolHints {
+function hintsFor(method: string, stability: string, title: string, destructive: boolean): ToolHints {
   const read = method === 'get';
   const internal = stability === 'internal';
   return {
     title,
     // A GET changes nothing in this API whatever its stability; internal writes start or change jobs and data.
     readOnlyHint: read,
-    destructiveHint: method === 'delete',
+    destructiveHint: method === 'delete' || destructive,
     idempotentHint: read || (!internal && (method === 'put' || method === 'delete')),
     // Tools act on the local database; only a crawl (or a Search Console sync) reaches the web, and it was
     // configured before.
@@ -299,7 +302,7 @@ function toolFor(
     description: describe(op, flags, stability),
     inputSchema,
     ...(!download && isObjectType(output) ? { outputSchema: withDefs(output, components) } : {}),
-    annotations: hintsFor(method, stability, op.summary ?? op.operationId),
+    annotations: hintsFor(method, stability, op.summary ?? op.operationId, op['x-destructive'] === true),
     method: method.toUpperCase(),
     path,
     pathParams,

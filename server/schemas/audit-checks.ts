@@ -47,10 +47,40 @@ export const AUDIT_THRESHOLDS = {
 } as const;
 export type AuditThreshold = keyof typeof AUDIT_THRESHOLDS;
 
-/** The thresholds as settings: each a non-negative number (`PATCH /settings`). */
-export const AUDIT_THRESHOLD_SHAPE = Object.fromEntries(
-  Object.keys(AUDIT_THRESHOLDS).map((k) => [k, z.number().min(0)]),
-) as Record<AuditThreshold, z.ZodNumber>;
+/** A whole number of `unit` from 0 to `max`. */
+const count = (unit: string, max: number) =>
+  z
+    .number()
+    .int(`must be a whole number of ${unit}`)
+    .min(0)
+    .max(max, `must be at most ${max.toLocaleString('en')} ${unit}`);
+/** A share or a similarity, 0..1. */
+const ratio = () => z.number().min(0).max(1);
+
+/**
+ * The thresholds as settings (`PATCH /settings`), each bounded by what its unit can mean: 1e308 characters or a
+ * similarity of 1.5 was accepted and silently turned its check off. Maxima are the largest value still worth
+ * setting, not a recommendation: crawls stop at 1,000 clicks deep, 300 s a response and 1 GiB a page (the crawl
+ * settings' own maxima), so a threshold past those could never be crossed.
+ */
+export const AUDIT_THRESHOLD_SHAPE = {
+  // A title or heading is a line, not a text: Google shows ~60 characters of a title.
+  audit_title_max_chars: count('characters', 1000),
+  audit_title_min_chars: count('characters', 1000),
+  audit_meta_description_max_chars: count('characters', 2000),
+  audit_meta_description_min_chars: count('characters', 2000),
+  audit_h1_max_chars: count('characters', 1000),
+  // More words than a long book's chapter is no longer "thin".
+  audit_thin_words: count('words', 100_000),
+  audit_near_duplicate: ratio(),
+  audit_slow_ms: count('milliseconds', 300_000),
+  audit_large_page_bytes: count('bytes', 1024 * 1024 * 1024),
+  // Browsers and servers give up on URLs well before 64 KiB.
+  audit_url_max_chars: count('characters', 65_536),
+  audit_max_depth: count('clicks', 1000),
+  audit_max_outlinks: count('links', 100_000),
+  audit_outlier_similarity: ratio(),
+} satisfies Record<AuditThreshold, z.ZodNumber>;
 export type AuditThresholds = Record<AuditThreshold, number>;
 
 /** Which URLs a check looks at: its share is its findings over these. */

@@ -10,7 +10,12 @@ import 'zod-openapi';
  * `/openapi.json` documents it. Path and query values are strings; `idStringReader` reads those first.
  */
 export const Id = z
-  .number({ error: 'must be an integer id' })
+  .number({
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\s*[+-]?[\d.]+(?:e[+-]?\d+)?\s*$/i.test(issue.input)
+        ? 'must be an integer id written as plain digits, without leading zeros, a sign, a decimal point or an exponent'
+        : 'must be an integer id',
+  })
   .int('must be an integer id')
   .positive('must be a positive integer id')
   .max(Number.MAX_SAFE_INTEGER, 'is too large');
@@ -27,10 +32,18 @@ function unwrapField(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * Path and query values arrive as strings: in a field that is an `Id`, a string of decimal digits is read as the
- * number it spells before validation (`?site_id=5` is id 5). Anything else is left as it is, for `Id` to refuse
- * with its own message. JSON bodies never pass through here, so there an id must be a number. Made once per
- * route (the schema is fixed), so a request only looks at its id fields.
+ * An id's one spelling in a path or query: decimal digits without leading zeros. `00001`, `+1`, `1.0` and `1e0`
+ * all spell 1 to `Number`, and a fuzzer deleted site 1 through `DELETE /sites/00001`; a caller who built such a
+ * path has a bug to hear about (400 naming the parameter), not a row to act on. 404 would say "no such site",
+ * which is untrue of the site and hides the mistake.
+ */
+const CANONICAL_ID = /^(?:0|[1-9]\d{0,19})$/;
+
+/**
+ * Path and query values arrive as strings: in a field that is an `Id`, an id in its canonical spelling
+ * (`CANONICAL_ID`) is read as the number it spells before validation (`?site_id=5` is id 5). Anything else is
+ * left as it is, for `Id` to refuse with its own message. JSON bodies never pass through here, so there an id
+ * must be a number. Made once per route (the schema is fixed), so a request only looks at its id fields.
  */
 export function idStringReader(schema: z.ZodType | undefined): (value: unknown) => unknown {
   const keys =
@@ -45,7 +58,7 @@ export function idStringReader(schema: z.ZodType | undefined): (value: unknown) 
     const out = { ...(value as Record<string, unknown>) };
     for (const key of keys) {
       const raw = out[key];
-      if (typeof raw === 'string' && /^\d{1,20}$/.test(raw)) out[key] = Number(raw);
+      if (typeof raw === 'string' && CANONICAL_ID.test(raw)) out[key] = Number(raw);
     }
     return out;
   };

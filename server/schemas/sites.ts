@@ -160,6 +160,10 @@ export const Site = z
     next_crawl_at: Timestamp.nullable().meta({
       description: 'When `crawl_schedule` next starts a crawl; null when the site has no schedule.',
     }),
+    crawl_schedule_warnings: z.array(z.string()).meta({
+      description:
+        'What the schedule will not do as written in the coming years, in sentences: times it asks for that fall in a daylight-saving gap of this computer’s zone, skipped or moved (`*/15 2 14 3 *` in America/New_York skips 2027-03-14 and next runs in 2028). Empty when there is nothing to say or no schedule.',
+    }),
     similarity_analysis: AnalysisState.nullable().meta({
       description:
         'The site’s current similarity analysis and whether a crawl since has made it stale; null when the site was never analysed.',

@@ -9,9 +9,26 @@ export const Health = z
     db: z.object({ path: z.string(), schema_version: z.number().int() }),
     model: z.object({ name: z.string(), dim: z.number().int(), ready: z.boolean() }),
     chromium: z.object({ path: z.string().nullable() }),
+    proof: z.string().optional().meta({
+      description:
+        'Present when `challenge` was given: hex HMAC-SHA256, keyed with the API token, of `siteloupe-server-proof/1`, the server’s process id and the challenge, one per line. A local client that knows the token (`siteloupe mcp`) checks it before sending the token, so a stranger on a stale port never receives it.',
+    }),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;
+
+/** Not strict: monitors add their own cache-busting parameters to a health check. */
+export const HealthQuery = z.object({
+  challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional()
+    .meta({
+      description:
+        'A fresh random nonce (16–128 base64url characters) the server proves it holds the token with.',
+    }),
+});
+export type HealthQuery = z.infer<typeof HealthQuery>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
@@ -48,7 +65,10 @@ export const AppSettingsShape = {
    * of indexable pages, removed pages), `all`, or `off`.
    */
   change_notices: z.enum(['important', 'all', 'off']),
-  chromium_path: z.string().min(1).max(4096).nullable(),
+  chromium_path: z.string().min(1).max(4096).nullable().meta({
+    description:
+      'The Chromium or Chrome binary to run: an absolute path to an existing executable file (checked when set); null looks for one on PATH and in the usual places.',
+  }),
   similarity_duplicate_jaccard: z.number().min(0).max(1),
   similarity_merge_reranker: z.number().min(0).max(1),
   similarity_related_reranker: z.number().min(0).max(1),
@@ -79,6 +99,21 @@ export const AppSettingsShape = {
   gsc_token_url: GscEndpointUrl,
   /** Rows per Search Console request (the API's maximum is 25,000). */
   gsc_row_limit: z.number().int().min(1).max(25_000),
+  /**
+   * Custom extraction (tester, crawl, `extract_apply`) runs in worker threads held to these budgets: one rule on
+   * one page may take `extraction_rule_timeout_ms`; a page's parse and all its rules `extraction_page_timeout_ms`;
+   * a worker's heap is capped at `extraction_memory_mb`. A rule over a budget is reported for that page and rule.
+   */
+  extraction_rule_timeout_ms: z.number().int().min(10).max(600_000),
+  extraction_page_timeout_ms: z.number().int().min(100).max(3_600_000),
+  extraction_memory_mb: z.number().int().min(64).max(16_384),
+  /**
+   * Bytes (UTF-8) stored for one extracted value, for all of one rule's values on a page, and for all rules'
+   * values of a page; a value cut to fit says so in its text.
+   */
+  extraction_value_max_bytes: z.number().int().min(64).max(10_000_000),
+  extraction_rule_max_bytes: z.number().int().min(64).max(50_000_000),
+  extraction_page_max_bytes: z.number().int().min(256).max(100_000_000),
   ...AUDIT_THRESHOLD_SHAPE,
 };
 
@@ -104,6 +139,14 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   gsc_api_root: 'https://searchconsole.googleapis.com/',
   gsc_token_url: 'https://oauth2.googleapis.com/token',
   gsc_row_limit: 25_000,
+  // A selector that takes more than 2 s on one page is pathological (the review's took minutes); 15 s covers a
+  // 10 MB page's parse with a dozen rules.
+  extraction_rule_timeout_ms: 2_000,
+  extraction_page_timeout_ms: 15_000,
+  extraction_memory_mb: 512,
+  extraction_value_max_bytes: 4_096,
+  extraction_rule_max_bytes: 32_768,
+  extraction_page_max_bytes: 131_072,
   ...AUDIT_THRESHOLDS,
 };
 

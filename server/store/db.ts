@@ -3,23 +3,55 @@
  * written by a newer Siteloupe, or whose applied migrations differ from the bundled list is refused with an
  * error naming the file; it is never reset, because it holds the user's crawls.
  */
+import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { DatabaseOpenError } from './errors.js';
-import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { MIGRATIONS, type Migration, type MigrationContext } from './migrations/index.js';
 
 export type Db = Database.Database;
 
-export interface OpenOptions {
+export interface OpenOptions extends MigrationContext {
   /** Migrations to apply; tests pass a custom list to exercise refusal paths. */
   migrations?: readonly Migration[];
   readonly?: boolean;
 }
 
+/** The files SQLite keeps for a database in WAL mode. */
+const SIDE_FILES = ['', '-wal', '-shm'];
+
+/**
+ * The database holds the user's crawls and must not be readable by other local users, whatever the folder's
+ * mode or the umask: it is created 0600 before SQLite opens it (an empty file is a new database), and SQLite
+ * gives the WAL and shared-memory files it creates the database file's mode. Files an older Siteloupe created
+ * 0644 are tightened on open. Not on Windows, where modes do not apply; a file owned by someone else is left
+ * as it is (tightening is not ours to do, and SQLite still reads it).
+ */
+function ownerOnly(file: string, create: boolean): void {
+  if (process.platform === 'win32' || file === ':memory:' || file === '') return;
+  if (create) {
+    try {
+      closeSync(openSync(file, 'wx', 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  for (const suffix of SIDE_FILES) {
+    try {
+      if ((statSync(file + suffix).mode & 0o077) !== 0) chmodSync(file + suffix, 0o600);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw err;
+    }
+  }
+}
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS;
+  const writable = !(options.readonly ?? false);
   let db: Db;
   try {
+    if (writable) ownerOnly(file, true);
     db = new Database(file, {
       readonly: options.readonly ?? false,
       fileMustExist: options.readonly ?? false,
@@ -36,7 +68,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     // SQLite opens the extension file itself, bypassing Electron's asar reader: in a packaged app the
     // extension is unpacked next to app.asar.
     db.loadExtension(sqliteVec.getLoadablePath().replace(/app\.asar(?!\.unpacked)/, 'app.asar.unpacked'));
-    migrate(db, file, migrations);
+    migrate(db, file, migrations, options);
+    // The WAL and shared-memory files exist now; an older Siteloupe's may still be 0644.
+    if (writable) ownerOnly(file, false);
     return db;
   } catch (err) {
     db.close();
@@ -54,7 +88,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   }
 }
 
-function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+function migrate(db: Db, file: string, migrations: readonly Migration[], ctx: MigrationContext): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const applied = db.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all() as {
@@ -81,20 +115,28 @@ function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
     }
   });
   const insert = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
+  let scrubbed = false;
+  // Restored after a scrub to what it was: some SQLite builds turn it on by default.
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
   for (const m of migrations.slice(applied.length)) {
     // The pragma is a no-op inside a transaction, so it is switched around it.
     if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    if (m.scrub) db.pragma('secure_delete = ON');
     try {
       db.transaction(() => {
         db.exec(m.sql);
-        m.run?.(db);
+        m.run?.(db, ctx);
         if (m.foreignKeysOff) assertForeignKeys(db, m);
         insert.run(m.id, m.name, new Date().toISOString());
       })();
+      scrubbed ||= m.scrub ?? false;
     } finally {
       if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+      if (m.scrub) db.pragma(`secure_delete = ${secureDelete}`);
     }
   }
+  // The zeroed pages into the database file, and the WAL (which held the old pages too) cut to nothing.
+  if (scrubbed) db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 /** A rebuild that left a reference dangling is rolled back rather than committed with foreign keys broken. */

@@ -21,6 +21,7 @@ import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/tes
 import { exportZip } from '../fixtures/gsc/gsc-export-files.js';
 import { plantGsc } from '../fixtures/gsc/gsc-plant.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/sites/fixture-site.js';
+import { setVanishedChromium } from '../helpers/vanished-chromium.js';
 
 let t: TestApp;
 let site: FixtureSite;
@@ -426,7 +427,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     assert.ok(targets.trim().split('\n').length > stored.length, 'a header and a line per target');
 
     // A refusal is shown in the server's words (here: Chromium vanished after the view loaded).
-    await t.patch('/settings', { chromium_path: join(t.dir, 'no-chromium-here') });
+    await setVanishedChromium(t);
     try {
       await page.click('button[aria-label="Download report.pdf"]');
       await waitForText(page, '.export-feedback [role="alert"]', 'The PDF report is printed by Chromium');

@@ -15,6 +15,7 @@ import { buildApp } from '../../server/app.js';
 import { answerClientErrors } from '../../server/http/client-errors.js';
 import { EventBus } from '../../server/domain/events.js';
 import { createServices } from '../../server/domain/services.js';
+import { SitePasswords } from '../../server/domain/sites/site-passwords.js';
 import { CrawlScheduler, type SchedulerClock } from '../../server/jobs/crawl-scheduler.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import type { JobKind } from '../../server/jobs/job-kind.js';
@@ -78,7 +79,7 @@ function utf8Text(
 export async function createTestApp(opts: TestAppOptions = {}) {
   const dir = makeTempDir();
   const file = opts.dbFile ?? join(dir, 'siteloupe.db');
-  const db = openDatabase(file);
+  const db = openDatabase(file, { movePasswords: (p) => new SitePasswords(file).putAll(p) });
   const store = createStore(db, file);
   const bus = new EventBus();
   const logger = opts.logger ?? createLogger('silent');

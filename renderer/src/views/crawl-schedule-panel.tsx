@@ -1,6 +1,7 @@
 /**
  * The site's crawl schedule on its overview: a cron expression (with presets for the usual ones), whether a time
- * missed while Siteloupe was closed starts a crawl at the next start, and when the next crawl is. Saved with
+ * missed while Siteloupe was closed starts a crawl at the next start, when the next crawl is, and what daylight
+ * saving time will skip or move (the server's `crawl_schedule_warnings`). Saved with
  * `PATCH /sites/{id}`; the server checks the expression, and a refusal is shown in its words, by field.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -49,6 +50,16 @@ export function CrawlSchedulePanel({ site, onSaved }: { site: Site; onSaved: () 
           : 'No schedule: the site is crawled when you start a crawl. '}
         Times are this computer’s; nothing runs while Siteloupe is closed.
       </p>
+      {site.crawl_schedule_warnings.length > 0 && (
+        <div className="notice notice-info schedule-warnings" role="status">
+          <p>Daylight saving time changes this schedule:</p>
+          <ul>
+            {site.crawl_schedule_warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="form-row">
         <div className="field grow">
           <label htmlFor="schedule-cron">Cron expression (minute hour day month weekday)</label>

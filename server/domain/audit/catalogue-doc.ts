@@ -1,9 +1,9 @@
 /**
  * The catalogue as Markdown, for docs/audit.md: the checks by category with severity, priority, what each lists
- * and its evidence, the thresholds with their defaults, and the health score's weights. The doc's generated part is
+ * and its evidence, the thresholds with their defaults and ranges, and the health score's weights. The doc's generated part is
  * this text exactly (a test compares them), so it never drifts from the code.
  */
-import { AUDIT_THRESHOLDS, CHECK_IDS, CHECKS } from '../../schemas/audit-checks.js';
+import { AUDIT_THRESHOLD_SHAPE, AUDIT_THRESHOLDS, CHECK_IDS, CHECKS } from '../../schemas/audit-checks.js';
 import { AUDIT_CATEGORIES, PRIORITIES, SEVERITIES } from '../../schemas/audit-terms.js';
 import { SCORE_WEIGHTS } from './health-score.js';
 
@@ -29,8 +29,12 @@ export function catalogueMarkdown(): string {
     for (const id of ids) out.push(`- **\`${id}\`**: ${CHECKS[id].description}`);
     out.push('');
   }
-  out.push('### Thresholds', '', '| setting | default |', '|---|---|');
-  for (const [k, v] of Object.entries(AUDIT_THRESHOLDS)) out.push(`| \`${k}\` | ${v} |`);
+  out.push('### Thresholds', '', '| setting | default | accepted |', '|---|---|---|');
+  for (const [k, v] of Object.entries(AUDIT_THRESHOLDS)) {
+    const shape = AUDIT_THRESHOLD_SHAPE[k as keyof typeof AUDIT_THRESHOLDS];
+    const range = `${shape.minValue} to ${shape.maxValue?.toLocaleString('en')}${shape.isInt ? ', whole numbers' : ''}`;
+    out.push(`| \`${k}\` | ${v} | ${range} |`);
+  }
   out.push(
     '',
     '### Health score weights',

@@ -8,8 +8,10 @@ import type { SiteSummary } from '../../schemas/graph.js';
 import type { TargetPolicy } from '../crawl/target-policy.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { requireSite } from './site-required.js';
+import type { SitePasswords } from './site-passwords.js';
 import type { EventBus } from '../events.js';
 import { nextCrawlAt, withScheduleSince } from '../schedule/crawl-schedule.js';
+import { scheduleWarnings } from '../schedule/dst-gaps.js';
 import { analysisState } from '../similarity/analysis-state.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 
@@ -23,6 +25,8 @@ export class SitesService {
     private readonly store: Store,
     private readonly bus: EventBus,
     private readonly targets: TargetPolicy,
+    /** Where the sites' passwords are: the data dir's secret store, never the database. */
+    private readonly passwords: SitePasswords,
     /** The clock `next_crawl_at` and the schedule's start are read from; the scheduler's tests set both. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -41,6 +45,7 @@ export class SitesService {
       stats: this.store.siteStats.get(row.id),
       extractors: this.store.extractors.count(row.id),
       next_crawl_at: nextCrawlAt(settings.crawl_schedule, this.now()),
+      crawl_schedule_warnings: scheduleWarnings(settings.crawl_schedule, this.now()),
       similarity_analysis: analysisState(this.store, row.id),
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -49,14 +54,35 @@ export class SitesService {
 
   private httpAuth(id: number): Site['http_auth'] {
     const c = this.store.siteCredentials.get(id);
-    return c ? { username: c.username, password_set: c.password !== '' } : null;
+    return c ? { username: c.username, password_set: c.has_password } : null;
   }
 
-  /** The credentials a crawl of the site sends, with the origin they are for. */
+  /**
+   * The credentials a crawl of the site sends, with the origin they are for. A password the secret store lost
+   * (the file deleted or restored from another machine) is refused with what to do, rather than crawled with
+   * an empty one into a site of login pages.
+   */
   credentials(id: number): { origin: string; credentials: UrlCredentials } | null {
     const row = requireSite(this.store, id);
-    const credentials = this.store.siteCredentials.get(id);
-    return credentials ? { origin: row.origin, credentials } : null;
+    const login = this.store.siteCredentials.get(id);
+    if (!login) return null;
+    const password = login.has_password ? this.passwords.get(id) : '';
+    if (password === null) {
+      throw new ConflictError(
+        `The password of site ${id}'s HTTP credentials is missing from the data dir's secret store; set the site's credentials again (PATCH /sites/${id} with http_auth).`,
+      );
+    }
+    return { origin: row.origin, credentials: { username: login.username, password } };
+  }
+
+  /**
+   * Stores a site's credentials: the password in the secret store, the rest in the database. Called inside the
+   * transaction that writes the site, so a secret store that cannot be written rolls the site back.
+   */
+  private saveCredentials(id: number, c: UrlCredentials): void {
+    this.store.siteCredentials.set(id, { username: c.username, has_password: c.password !== '' });
+    if (c.password !== '') this.passwords.put(id, c.password);
+    else this.passwords.remove(id);
   }
 
   /**
@@ -107,7 +133,7 @@ export class SitesService {
         origin: url.origin,
         settings: withScheduleSince(null, input.settings ?? {}, this.now()),
       });
-      if (credentials) this.store.siteCredentials.set(inserted.id, credentials);
+      if (credentials) this.saveCredentials(inserted.id, credentials);
       return inserted;
     });
     // Announced like a change, so other windows list the site and the scheduler learns its schedule.
@@ -120,13 +146,17 @@ export class SitesService {
     const given = patch.start_url ? await this.startUrl(patch.start_url, patch.http_auth) : null;
     const credentials = given ? given.credentials : patch.http_auth;
     // Read again after the await: another request may have changed the site meanwhile.
+    let cleared = false;
     const updated = this.store.tx(() => {
       const row = requireSite(this.store, id);
       const startUrl = given?.href ?? row.start_url;
       // Credentials were given for one origin; a start URL on another origin does not take them along.
       const moved = originOf(startUrl) !== row.origin;
-      if (credentials) this.store.siteCredentials.set(id, credentials);
-      else if (credentials === null || moved) this.store.siteCredentials.clear(id);
+      if (credentials) this.saveCredentials(id, credentials);
+      else if (credentials === null || moved) {
+        this.store.siteCredentials.clear(id);
+        cleared = true;
+      }
       return this.store.sites.update(id, {
         name: patch.name ?? row.name,
         start_url: startUrl,
@@ -134,6 +164,8 @@ export class SitesService {
         settings: withScheduleSince(row.settings, { ...row.settings, ...patch.settings }, this.now()),
       })!;
     });
+    // After the commit: a rollback must not have lost the password the database still says is set.
+    if (cleared) this.passwords.remove(id);
     this.bus.emit('site.updated', { site_id: id, changes: ['site'] });
     return this.toSite(updated);
   }
@@ -144,7 +176,10 @@ export class SitesService {
     return { site_id: id, pages: stats.pages, ...this.store.siteStats.summary(id) };
   }
 
-  /** Deletes the site and, by foreign-key cascade, everything stored for it. Refused while work runs on it. */
+  /**
+   * Deletes the site and, by foreign-key cascade, everything stored for it, then its password in the secret
+   * store. Refused while work runs on it.
+   */
   delete(id: number): void {
     requireSite(this.store, id);
     this.store.tx(() => {
@@ -162,6 +197,7 @@ export class SitesService {
       }
       this.store.sites.delete(id);
     });
+    this.passwords.remove(id);
     this.bus.emit('site.deleted', id);
   }
 }

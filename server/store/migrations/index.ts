@@ -31,7 +31,11 @@ import keepEmbeddingVariant from './0026-keep-embedding-variant.js';
 import pageTypes from './0027-page-types.js';
 import pairVerdicts from './0028-pair-verdicts.js';
 import templates from './0029-templates.js';
+import sitePasswordsOut from './0030-site-passwords-out-of-database.js';
 import type Database from 'better-sqlite3';
+import type { MigrationContext } from './migration-context.js';
+
+export type { MigrationContext };
 
 export interface Migration {
   id: number;
@@ -43,8 +47,14 @@ export interface Migration {
    * reference is checked before the migration commits.
    */
   foreignKeysOff?: boolean;
+  /**
+   * For a migration that removes secrets: what it deletes is overwritten with zeros (`secure_delete`) and the WAL
+   * is checkpointed and truncated once the migrations are applied, so the bytes leave the files, not only the
+   * tables.
+   */
+  scrub?: boolean;
   /** A data step after `sql`, in the same transaction, for what SQL cannot express (parsing URLs). */
-  run?: (db: Database.Database) => void;
+  run?: (db: Database.Database, ctx: MigrationContext) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -77,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pageTypes,
   pairVerdicts,
   templates,
+  sitePasswordsOut,
 ];

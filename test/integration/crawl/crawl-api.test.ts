@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem, createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+import { setVanishedChromium } from '../../helpers/vanished-chromium.js';
 
 let t: TestApp;
 let site: FixtureSite;
@@ -31,7 +32,7 @@ describe('crawl API', () => {
 
   it('answers 503 when rendering is asked for and no Chromium can be found', async () => {
     const created = await t.call('sites.create', { start_url: site.startUrl });
-    await t.call('system.updateSettings', { chromium_path: '/nonexistent/chromium' });
+    await setVanishedChromium(t);
     try {
       const res = await t.send('crawl.start', { site_id: created.id, settings: { render_js: 'on' } });
       const p = assertProblem(res, 503, 'chromium-unavailable');

@@ -12,6 +12,7 @@ import type { CallAnswer } from '../../../server/contract/index.js';
 import { crawlFixture, jobResult, runJob } from '../../helpers/crawl-site.js';
 import { assertProblem, bytesOf, createTestApp, textOf, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
+import { setVanishedChromium } from '../../helpers/vanished-chromium.js';
 
 let t: TestApp;
 let site: FixtureSite;
@@ -324,7 +325,7 @@ describe('report.pdf', () => {
   });
 
   it('answers 503 with how to install Chromium when there is none', async () => {
-    await t.call('system.updateSettings', { chromium_path: '/nonexistent/chromium' });
+    await setVanishedChromium(t);
     try {
       const problem = assertProblem(
         await t.get(`/export/report.pdf?site_id=${siteId}`),

@@ -122,6 +122,16 @@ describe('tools from /openapi.json', () => {
     assert.equal(del.idempotentHint, false, 'sites.delete is internal');
     assert.equal(tool('campaigns_delete').annotations.idempotentHint, true, 'a beta DELETE is idempotent');
   });
+
+  it('hints system_updateSettings destructive: it can let crawls reach link-local and metadata addresses', () => {
+    assert.equal(tool('system_updateSettings').annotations.destructiveHint, true);
+    assert.equal(tool('system_updateSettings').annotations.readOnlyHint, false);
+    // Only the operations the contract marks are, besides DELETEs.
+    const marked = tools
+      .filter((t) => t.method !== 'DELETE' && t.annotations.destructiveHint)
+      .map((t) => t.name);
+    assert.deepEqual(marked, ['system_updateSettings']);
+  });
 });
 
 describe('tool calls', () => {
