@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import supertest from 'supertest';
 import { apiCaller } from './api-call.js';
 import { buildApp } from '../../server/app.js';
@@ -54,6 +55,17 @@ export interface TestAppOptions {
 
 export function makeTempDir(prefix = 'siteloupe-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A temp-dir maker for one test file: every folder it made is removed by the file's last hook. */
+export function tempDirsRemovedAfter(): () => string {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return () => {
+    const d = makeTempDir();
+    dirs.push(d);
+    return d;
+  };
 }
 
 /** supertest parser: the whole body as one UTF-8 string. */

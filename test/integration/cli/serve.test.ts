@@ -1,21 +1,15 @@
 /** `siteloupe serve` as a user runs it: the compiled bin, a real port, real signals. */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { CLI_BIN, ensureBuilt } from '../../helpers/build.js';
 import { spawnChild } from '../../helpers/child-server.js';
-import { makeTempDir } from '../../helpers/test-app.js';
+import { tempDirsRemovedAfter } from '../../helpers/test-app.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsRemovedAfter();
 before(() => ensureBuilt());
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('siteloupe serve', () => {
   it('prints the URL with the token, serves the API, and stops cleanly on Ctrl-C', async () => {

@@ -8,22 +8,16 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadOrCreateToken } from '../../../server/adapters/api-token.js';
 import { CLI_BIN, ensureBuilt } from '../../helpers/build.js';
 import { spawnChild } from '../../helpers/child-server.js';
-import { makeTempDir } from '../../helpers/test-app.js';
+import { tempDirsRemovedAfter } from '../../helpers/test-app.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsRemovedAfter();
 before(() => ensureBuilt());
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 interface Seen {
   method: string;

@@ -4,23 +4,17 @@
  * forwards to it over HTTP with the token.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_BIN, ensureBuilt } from '../../helpers/build.js';
 import { spawnChild } from '../../helpers/child-server.js';
-import { makeTempDir, waitFor } from '../../helpers/test-app.js';
+import { tempDirsRemovedAfter, waitFor } from '../../helpers/test-app.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsRemovedAfter();
 before(() => ensureBuilt());
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 type Text = { type: string; text: string }[];
 const textOf = (r: object) => (r as { content: Text }).content[0]!.text;

@@ -4,23 +4,17 @@
  * written since is left alone.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { PROJECT_ROOT } from '../../../server/version.js';
 import { CLI_BIN, ensureBuilt } from '../../helpers/build.js';
 import { spawnChild } from '../../helpers/child-server.js';
-import { makeTempDir } from '../../helpers/test-app.js';
+import { tempDirsRemovedAfter } from '../../helpers/test-app.js';
 
 const CRASHING = join(PROJECT_ROOT, 'test', 'fixtures', 'servers', 'crashing-server.ts');
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsRemovedAfter();
 before(() => ensureBuilt());
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const serverFile = (dataDir: string) => join(dataDir, 'server.json');
 
