@@ -9,8 +9,16 @@
  * A child out of heap prints V8's "heap out of memory" on stderr and aborts; the exit reports it with the code
  * worker threads use, `ERR_WORKER_OUT_OF_MEMORY`. A child whose parent dies without stopping it (SIGKILL, a
  * crash) kills itself (child-worker-guard.ts), even while a rule holds its main thread.
+ *
+ * Beside the IPC channel a child has a signal channel, a pipe it writes short lines to synchronously: a message
+ * the IPC channel could not write at once (a large answer the parent has not read yet) waits in the child's event
+ * loop, and so does everything posted after it while the child's main thread runs on. A line on its own pipe
+ * reaches the parent while the child is busy. The extraction pool's watchdog reads where a worker is from it:
+ * posted behind a 300 KB answer, the news that a worker had begun its next page (a rule that never ends) was
+ * stuck until that page ended, so the watchdog saw an idle worker and never stopped it (the crawl hung).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,18 +32,32 @@ export interface WorkerLike {
   on(event: 'message', listener: (message: unknown) => void): this;
   on(event: 'error', listener: (err: WorkerError) => void): this;
   on(event: 'exit', listener: (code: number) => void): this;
+  /** A line the child wrote on its signal channel (`ParentPort.signal`), in order, apart from its messages. */
+  on(event: 'signal', listener: (line: string) => void): this;
   terminate(): Promise<void>;
   ref(): void;
   unref(): void;
+  /** For diagnosis: the process and whether its channel is open. */
+  /** Whether the child has said it listens (`ParentPort.ready()`); the 'ready' event says when. */
+  readonly ready: boolean;
+  on(event: 'ready', listener: () => void): this;
+  /** For diagnosis: the process and whether its channel is open. */
+  describe(): { pid: number | undefined; connected: boolean; exited: boolean; ready: boolean };
 }
+
+/** What a child posts once it listens (child-worker-guard.ts); never passed on as a message. */
+export const READY_MESSAGE = 'siteloupe:child-worker-ready';
 
 /** How much of the child's stderr is kept to tell why it died. */
 const STDERR_TAIL = 8_192;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
+/** The child's fd of its signal channel: after stdin, stdout, stderr and the IPC channel. */
+export const SIGNAL_FD = 4;
 
 class ChildWorker extends EventEmitter implements WorkerLike {
   private exited: Promise<void>;
   private stderr = '';
+  ready = false;
 
   constructor(private readonly child: ChildProcess) {
     super();
@@ -45,7 +67,19 @@ class ChildWorker extends EventEmitter implements WorkerLike {
     child.stderr?.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('message', (m) => this.emit('message', m));
+    const signals = child.stdio[SIGNAL_FD] as Readable | null;
+    (signals as { unref?: () => void } | null)?.unref?.();
+    let partial = '';
+    signals?.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) this.emit('signal', line);
+    });
+    child.on('message', (m) => {
+      if (m !== READY_MESSAGE) return void this.emit('message', m);
+      this.ready = true;
+      this.emit('ready');
+    });
     // A message that cannot be sent (the child is gone) is answered by the exit, not thrown at the caller.
     child.on('error', () => {});
     this.exited = new Promise((resolve) => {
@@ -75,6 +109,11 @@ class ChildWorker extends EventEmitter implements WorkerLike {
     return this.exited;
   }
 
+  describe() {
+    const { pid, connected, exitCode, signalCode } = this.child;
+    return { pid, connected, exited: exitCode !== null || signalCode !== null, ready: this.ready };
+  }
+
   ref(): void {
     this.child.ref();
     (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
@@ -99,7 +138,7 @@ export function spawnChildWorker(compiled: URL, memoryMb: number): WorkerLike {
   const child = fork(file, [], {
     execArgv,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
   });
   return new ChildWorker(child);
 }

@@ -3,22 +3,34 @@
  * analyst's rule meets hostile pages (a CSS `:has(~ * ~ * ~ *)` over 1,000 siblings is ≈ n⁴; an XPath over
  * 3,000 nested divs filled the heap), so every worker runs under the app's extraction limits: a heap capped at
  * `memoryMb` in a process of its own (child-worker.ts: a worker thread's cap can take the app down with it), and
- * a watchdog on the main side that reads each busy worker's last status (extract-status.ts) every WATCH_MS and
- * kills a worker whose rule or page went over its time. SIGKILL stops anything, so no rule can hold a worker;
- * the job is sent again to a fresh worker with that rule marked
- * (extract-faults.ts). A worker holds one job at a time and the rest wait here, so a kill never harms another
- * page. A job's AbortSignal terminates its worker at once: a cancelled crawl stops mid-rule.
+ * a watchdog on the main side that reads each busy worker's last status (extract-status.ts, written on a pipe of
+ * its own so it is never stuck behind an answer) every WATCH_MS and kills a worker whose rule or page went over
+ * its time. SIGKILL stops anything, so no rule can hold a worker; the job is sent again to a fresh worker with
+ * that rule marked (extract-faults.ts). A worker holds the job it runs and the next (see dispatch), the rest
+ * wait here; a kill never harms the next job, which is sent again. A job's AbortSignal terminates its worker at
+ * once: a cancelled crawl stops mid-rule.
  *
  * Workers start with the first job and stop after IDLE_MS without one, so one pool serves every crawl, test
  * and re-apply of a long-running app without holding threads (and their heaps) between them.
  */
 import { availableParallelism } from 'node:os';
-import { spawnChildWorker, type WorkerLike } from '../../adapters/child-worker.js';
+import { spawnChildWorker } from '../../adapters/child-worker.js';
 import { APP_SETTINGS_DEFAULTS } from '../../schemas/system.js';
 import { extractLimits, type ExtractLimits } from '../extraction/extract-limits.js';
-import type { ApplyJob, ExtractRequest, ExtractResponse, RuleMark, RuleResult } from './extract-protocol.js';
+import type { ApplyJob, ExtractResponse, RuleResult } from './extract-protocol.js';
 import { parseFailure, resendAfter, type Fault } from './extract-faults.js';
-import { ExtractStatus, IDLE, isStatusMessage, PARSING } from './extract-status.js';
+import {
+  isFault,
+  requestOf,
+  revive,
+  rulesOf,
+  type Answer,
+  type Kind,
+  type Slot,
+  type Task,
+} from './extract-slot.js';
+import { SpareWorker } from './extract-spare.js';
+import { decodeStatus, ExtractStatus, IDLE, overBudget, PARSING } from './extract-status.js';
 import { failedPage, type PageRecord } from './page-builder.js';
 import {
   extractRawPage,
@@ -48,51 +60,16 @@ const IDLE_MS = 15_000;
 /** How often busy workers are checked: a rule runs at most this much past its budget. */
 const WATCH_MS = 25;
 const MAX_START_FAILURES = 2;
+/**
+ * How long a worker may take to start listening before it counts as failed to start. Its start does not count
+ * against a page's budget: from source under tsx on a busy machine it took over 4 s, a fifth of a page's.
+ */
+const BOOT_MS = 60_000;
 /** Jobs a worker holds: the one it runs and the next (see dispatch). */
 const PER_WORKER = 2;
 
-type Kind = ExtractRequest['kind'];
-type Ok = ExtractResponse & { ok: true };
-/** What a job settles with: the worker's answer, the fault that failed its parse, or an apply job's results. */
-type Answer = Ok | Fault | RuleResult[][];
-
-interface Task {
-  id: number;
-  kind: Kind;
-  job: ExtractRequest['job'];
-  limits: ExtractLimits;
-  marks: RuleMark[];
-  pageSpentMs: number;
-  /** Apply jobs: the first page not answered yet, and the answers so far. */
-  from: number;
-  results: RuleResult[][];
-  stops: number;
-  resolve(r: Answer): void;
-  reject(e: unknown): void;
-}
-
-interface Slot {
-  worker: WorkerLike;
-  status: ExtractStatus;
-  memoryMb: number;
-  /** The job it runs, then the one waiting in its message queue (unanswered, oldest first). */
-  tasks: Task[];
-  idle: NodeJS.Timeout | null;
-  answered: boolean;
-  /** Why the pool is terminating this worker: a fault to recover from, or nothing to recover. */
-  stopping: (Fault & { job: number }) | 'abort' | 'retire' | null;
-  error: (Error & { code?: string }) | null;
-}
-
-/** A structured clone hands Buffers back as plain Uint8Arrays; SQLite wants Buffers for BLOBs. */
-function revive(record: PageRecord): PageRecord {
-  const m = record.minhash as Uint8Array | null;
-  if (m && !Buffer.isBuffer(m)) record.minhash = Buffer.from(m.buffer, m.byteOffset, m.byteLength);
-  return record;
-}
-
-const isFault = (r: Answer): r is Fault => !Array.isArray(r) && 'kind' in r;
-const rulesOf = (t: Task) => ('rules' in t.job ? (t.job.rules ?? []) : []);
+const spawnExtractWorker = (memoryMb: number) =>
+  spawnChildWorker(new URL('./extract-worker.js', import.meta.url), memoryMb);
 
 export class ExtractorPool implements PageExtractor {
   private readonly slots: (Slot | null)[];
@@ -101,8 +78,8 @@ export class ExtractorPool implements PageExtractor {
   /** Workers in a row that died without answering once, on their own. */
   private startFailures = 0;
   private watch: NodeJS.Timeout | null = null;
-  /** A started worker kept ready while rules are being stopped (see keepSpare). */
-  private spare: { worker: WorkerLike; memoryMb: number; timer: NodeJS.Timeout } | null = null;
+  /** A started worker kept ready while rules are being stopped. */
+  private readonly spare: SpareWorker;
 
   private readonly limits: () => ExtractLimits;
   private readonly idleMs: number;
@@ -111,6 +88,7 @@ export class ExtractorPool implements PageExtractor {
   constructor(opts: { limits?: () => ExtractLimits; size?: number; idleMs?: number } = {}) {
     this.limits = opts.limits ?? (() => extractLimits(APP_SETTINGS_DEFAULTS));
     this.idleMs = opts.idleMs ?? IDLE_MS;
+    this.spare = new SpareWorker(spawnExtractWorker, this.idleMs);
     this.slots = Array.from({ length: Math.max(1, opts.size ?? defaultExtractWorkers()) }, () => null);
   }
 
@@ -149,7 +127,7 @@ export class ExtractorPool implements PageExtractor {
   async close(): Promise<void> {
     const err = new Error('the extraction pool was closed');
     for (const t of this.queue.splice(0)) t.reject(err);
-    this.dropSpare();
+    this.spare.drop();
     const slots = this.slots.filter((s): s is Slot => s !== null);
     this.slots.fill(null);
     for (const s of slots) {
@@ -158,6 +136,27 @@ export class ExtractorPool implements PageExtractor {
       for (const t of s.tasks.splice(0)) t.reject(err);
     }
     await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  /** What the pool holds now, for diagnosing a job that never ends (the test server prints it on SIGUSR1). */
+  state() {
+    const now = Date.now();
+    return {
+      queued: this.queue.map((t) => t.id),
+      watching: this.watch !== null,
+      startFailures: this.startFailures,
+      spare: this.spare.describe(),
+      slots: this.slots.map(
+        (s) =>
+          s && {
+            ...s.worker.describe(),
+            tasks: s.tasks.map((t) => ({ id: t.id, kind: t.kind, stops: t.stops, from: t.from })),
+            status: { ...s.status.read(), ageMs: now - s.status.read().ruleStartedAt },
+            stopping: s.stopping,
+            answered: s.answered,
+          },
+      ),
+    };
   }
 
   private submit(kind: Kind, job: Task['job'], signal: AbortSignal | undefined): Promise<Answer> {
@@ -234,23 +233,14 @@ export class ExtractorPool implements PageExtractor {
 
   private send(slot: Slot, task: Task): void {
     slot.tasks.push(task);
-    // Until the worker says it began, the job counts from now: a worker that never speaks is still stopped.
-    if (slot.tasks.length === 1) this.assumeStarted(slot, task);
+    // Until the worker says it began, the job counts from now (or from when a starting worker listens): a
+    // worker that never speaks is still stopped.
+    if (slot.tasks.length === 1 && slot.worker.ready) this.assumeStarted(slot, task);
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     // Busy: keep the process alive for the answer.
     slot.worker.ref();
-    const base = { id: task.id, limits: task.limits, marks: task.marks, pageSpentMs: task.pageSpentMs };
-    const req =
-      task.kind === 'apply'
-        ? {
-            ...base,
-            kind: task.kind,
-            from: task.from,
-            job: { ...(task.job as ApplyJob), texts: (task.job as ApplyJob).texts.slice(task.from) },
-          }
-        : { ...base, kind: task.kind, job: task.job };
-    slot.worker.postMessage(req as ExtractRequest);
+    slot.worker.postMessage(requestOf(task));
     this.watch ??= setInterval(() => this.check(), WATCH_MS).unref();
   }
 
@@ -261,15 +251,17 @@ export class ExtractorPool implements PageExtractor {
     for (const slot of this.slots) {
       if (!slot?.tasks.length || slot.stopping) continue;
       busy = true;
+      if (!slot.worker.ready) {
+        if (now - slot.startedAt > BOOT_MS) {
+          slot.error = new Error(`the extraction worker did not start within ${BOOT_MS / 1000} s`);
+          void slot.worker.terminate();
+        }
+        continue;
+      }
       const r = slot.status.read();
       const task = slot.tasks.find((t) => t.id === r.job);
-      if (!task || r.rule === IDLE) continue;
-      const { ruleTimeoutMs, pageTimeoutMs } = task.limits;
-      const at = { job: task.id, page: r.page, rule: r.rule, spentMs: now - r.pageStartedAt };
-      if (r.rule === PARSING) {
-        if (now - r.ruleStartedAt > pageTimeoutMs) this.stop(slot, { kind: 'page-timeout', ...at });
-      } else if (now - r.ruleStartedAt > ruleTimeoutMs) this.stop(slot, { kind: 'rule-timeout', ...at });
-      else if (now - r.pageStartedAt > pageTimeoutMs) this.stop(slot, { kind: 'page-timeout', ...at });
+      const fault = task && overBudget(r, task.limits, now);
+      if (fault) this.stop(slot, { ...fault, job: task.id });
     }
     if (!busy && this.watch) {
       clearInterval(this.watch);
@@ -280,43 +272,7 @@ export class ExtractorPool implements PageExtractor {
   private stop(slot: Slot, fault: Fault & { job: number }): void {
     slot.stopping = fault;
     void slot.worker.terminate();
-    this.keepSpare(slot.memoryMb);
-  }
-
-  /**
-   * A stopped job goes again at once, and a new process takes ~0.2 s to start (~1.5 s from source under tsx):
-   * with a hostile rule on every page of a crawl that was most of each page's time. So after a stop a spare
-   * worker is started, taken by the next start, and replaced while the stops go on; it ends after IDLE_MS.
-   */
-  private keepSpare(memoryMb: number): void {
-    if (this.spare?.memoryMb === memoryMb) return;
-    this.dropSpare();
-    const worker =
-      this.takeSpare(memoryMb) ?? spawnChildWorker(new URL('./extract-worker.js', import.meta.url), memoryMb);
-    worker.unref();
-    const spare = { worker, memoryMb, timer: setTimeout(() => this.dropSpare(), this.idleMs).unref() };
-    worker.on('exit', () => {
-      if (this.spare !== spare) return;
-      clearTimeout(spare.timer);
-      this.spare = null;
-    });
-    this.spare = spare;
-  }
-
-  private dropSpare(): void {
-    if (!this.spare) return;
-    clearTimeout(this.spare.timer);
-    void this.spare.worker.terminate();
-    this.spare = null;
-  }
-
-  private takeSpare(memoryMb: number): WorkerLike | null {
-    const spare = this.spare;
-    if (spare?.memoryMb !== memoryMb) return null;
-    clearTimeout(spare.timer);
-    this.spare = null;
-    this.keepSpare(memoryMb);
-    return spare.worker;
+    this.spare.keep(slot.memoryMb);
   }
 
   /** After a stop: the page is failed (its parse was at fault) or the job goes again, first in line. */
@@ -344,8 +300,7 @@ export class ExtractorPool implements PageExtractor {
 
   private start(index: number, memoryMb: number): Slot {
     const status = new ExtractStatus();
-    const worker =
-      this.takeSpare(memoryMb) ?? spawnChildWorker(new URL('./extract-worker.js', import.meta.url), memoryMb);
+    const worker = this.spare.take(memoryMb) ?? spawnExtractWorker(memoryMb);
     worker.unref();
     const slot: Slot = {
       worker,
@@ -353,14 +308,20 @@ export class ExtractorPool implements PageExtractor {
       memoryMb,
       tasks: [],
       idle: null,
+      startedAt: Date.now(),
       answered: false,
       stopping: null,
       error: null,
     };
-    worker.on('message', (msg) => {
-      if (isStatusMessage(msg)) {
-        if (!slot.stopping) slot.status.set(msg.status);
-      } else this.answer(slot, index, msg as ExtractResponse);
+    worker.on('message', (msg) => this.answer(slot, index, msg as ExtractResponse));
+    // The two channels do not keep each other's order: a job's status may come after its answer (it is then of
+    // no use) or the next job's before it.
+    worker.on('signal', (line) => {
+      const reading = decodeStatus(line);
+      if (reading && !slot.stopping && slot.tasks.some((t) => t.id === reading.job)) slot.status.set(reading);
+    });
+    worker.on('ready', () => {
+      if (slot.tasks[0] && !slot.stopping) this.assumeStarted(slot, slot.tasks[0]);
     });
     worker.on('error', (err) => (slot.error = err));
     worker.on('exit', (code) => this.exited(slot, index, code));
@@ -378,7 +339,8 @@ export class ExtractorPool implements PageExtractor {
       return;
     }
     slot.tasks.splice(slot.tasks.indexOf(task), 1);
-    if (slot.tasks[0]) this.assumeStarted(slot, slot.tasks[0]);
+    const next = slot.tasks[0];
+    if (next && slot.status.read().job !== next.id) this.assumeStarted(slot, next);
     if (msg.ok) task.resolve(task.kind === 'apply' ? task.results : msg);
     else task.reject(new Error(`page extraction failed: ${msg.message}`));
     if (!this.queue.length && !slot.tasks.length) {

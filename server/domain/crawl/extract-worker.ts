@@ -13,7 +13,7 @@ import { extractRawPage, extractRenderedPage } from './page-extraction.js';
 
 const port = childPort();
 if (!port) throw new Error('extract-worker.ts runs as a child process of the extraction pool');
-const status = new PostedStatus((m) => port.postMessage(m));
+const status = new PostedStatus((line) => port.signal(line));
 
 function skipsOf(marks: RuleMark[], page: number): Map<number, string> | undefined {
   const own = marks.filter((m) => m.page === page);
@@ -78,3 +78,4 @@ port.on('message', (msg: ExtractRequest) => {
   }
   port.postMessage(reply);
 });
+port.ready();

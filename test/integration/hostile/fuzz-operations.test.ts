@@ -170,6 +170,17 @@ async function loopDelay(): Promise<number> {
   return Number(lines.at(-1)![1]);
 }
 
+/** The extraction pool's state, printed by the server (for a job that never ends). */
+async function poolState(): Promise<string> {
+  const seen = (child.stdout().match(/POOL /g) ?? []).length;
+  child.proc.kill('SIGUSR1');
+  const lines = await until('the pool state', 10_000, async () => {
+    const all = [...child.stdout().matchAll(/POOL (.*)/g)];
+    return all.length > seen ? all : undefined;
+  });
+  return lines.at(-1)![1]!;
+}
+
 /** What the fuzz is sending, for a slow `/health` to name. */
 let current = 'start';
 
@@ -345,11 +356,10 @@ async function savedHostileRules(): Promise<void> {
   const crawlId = await crawlStart();
   const crawl = await finished(crawlId, 180_000);
   if (['queued', 'running'].includes(crawl.status)) {
-    // Known and open (#34): in about half the runs inside the full suite, never alone, this crawl is still running
-    // after 180 s with an idle CPU — a job lost somewhere in the extraction pool. Until it is found the fuzz asks
-    // what it is about: the crawl still answers a cancel at once, and the API stays up meanwhile.
-    console.log(
-      `KNOWN: a crawl with the hostile rules was still running after 180 s: ${JSON.stringify(crawl)}`,
+    // A page's job lost in the extraction pool held this crawl once (a worker's status stuck behind a large
+    // answer, child-worker.ts): say what the pool holds, and that the crawl still ends when cancelled.
+    failures.push(
+      `a crawl with the hostile rules was still running after 180 s: ${JSON.stringify(crawl)}; pool: ${await poolState()}`,
     );
     await request('post', `/jobs/${crawlId}/cancel`);
     const stopped = await finished(crawlId, 10_000);

@@ -77,6 +77,19 @@ describe('extraction limits', () => {
     assert.equal(next.record.page.title, 'Forum: best tomato varieties');
   });
 
+  it('stops a rule on the page after a large answer, which the worker is still sending', async () => {
+    // Both jobs go to the one worker at once. The first one's answer (~2 MB of main text) is more than the IPC
+    // channel takes at once, so the rest waits in the worker's event loop while its main thread is in the
+    // second page's rule: the watchdog must still learn that the second page began.
+    const big = `<html><head><title>Long read</title></head><body><main><p>${'mulch the beds in autumn '.repeat(80_000)}</p></main></body></html>`;
+    const [first, second] = await Promise.all([
+      pool.raw({ ctx, res: response(big), rules: [rule(2, {})] }),
+      pool.raw({ ctx, res: response(siblingReplies()), rules: [spinning, rule(2, {})] }),
+    ]);
+    assert.ok(first.record.page.word_count! > 100_000, 'the first answer is large');
+    assert.equal(second.record.extracts?.[0]?.error, 'timed out after 150 ms on this page');
+  });
+
   it('stops a worker at once when its job is aborted', async () => {
     limits = { ...limits, ruleTimeoutMs: 600_000 };
     try {
