@@ -116,7 +116,7 @@ export function explainStartError(err: unknown, dataDir: string): string {
   if (/NODE_MODULE_VERSION/.test(message)) {
     return (
       `${message}\n\nA native module (SQLite) was built for a different Node.js than the one inside this ` +
-      'Electron. Rebuild native modules for Electron: npx electron-builder install-app-deps'
+      'Electron. Rebuild native modules for Electron: node scripts/desktop.js install-app-deps'
     );
   }
   if (/database is locked|SQLITE_BUSY/i.test(message)) {

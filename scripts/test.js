@@ -4,7 +4,7 @@
 // through tsx). It ends with one line "N passed, N failed[, N skipped]" summed from the runner's own counts.
 // `node scripts/test.js unit` (or integration, e2e) runs one suite without the checks.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,6 +55,14 @@ if (!only.length) {
   step('typecheck', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
   step('typecheck renderer', 'npx', ['--no-install', 'tsc', '-p', 'renderer', '--noEmit']);
   step('typecheck scripts', 'npx', ['--no-install', 'tsc', '-p', 'scripts', '--noEmit']);
+  // main/ needs Electron's types, which come with the desktop tooling (`npm run desktop:install`, docs/desktop.md).
+  if (existsSync(join('desktop', 'node_modules', 'electron', 'electron.d.ts'))) {
+    step('typecheck main', 'npx', ['--no-install', 'tsc', '-p', 'main', '--noEmit']);
+  } else {
+    console.log(
+      '\n▶ typecheck main: skipped (the desktop tooling is not installed: npm run desktop:install)',
+    );
+  }
   step('lint', 'npx', ['--no-install', 'eslint', '.']);
   step('format', 'npx', ['--no-install', 'prettier', '--check', '--log-level=warn', '.']);
   // Builds the server and the renderer (dist/renderer), which the e2e suite serves.

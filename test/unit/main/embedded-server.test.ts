@@ -15,7 +15,7 @@ describe('explainStartError', () => {
     );
     const text = explainStartError(err, DATA_DIR);
     assert.ok(text.startsWith(err.message), 'the original message comes first');
-    assert.match(text, /Rebuild native modules for Electron: npx electron-builder install-app-deps/);
+    assert.match(text, /Rebuild native modules for Electron: node scripts\/desktop.js install-app-deps/);
   });
 
   it('names the data folder when the database is locked', () => {
