@@ -1,5 +1,5 @@
 /** Number, date and label formatting shared by the views. */
-import type { JobKind } from './api/types.js';
+import type { Job, JobKind } from './api/types.js';
 
 export const fmtInt = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : n.toLocaleString();
@@ -34,6 +34,14 @@ export function fmtAbout(seconds: number): string {
   return `about ${h} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
 }
 
+/** A size in bytes as analysts read it: "812 B", "14.2 kB", "1.3 MB" (powers of 1,000, as browsers' tools say). */
+export function fmtBytes(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '—';
+  if (n < 1000) return `${n} B`;
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)} kB`;
+  return `${(n / 1_000_000).toFixed(1)} MB`;
+}
+
 export const fmtMs = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : `${Math.round(n).toLocaleString()} ms`;
 
@@ -60,6 +68,14 @@ const JOB_LABELS: Record<JobKind, string> = {
 
 export function jobLabel(kind: JobKind): string {
   return JOB_LABELS[kind];
+}
+
+/**
+ * How a job is named wherever it is shown: a crawl by its place among its site's crawls ("Crawl 3", from the API
+ * so every client says the same), any other job by its kind and id.
+ */
+export function jobName(job: Job): string {
+  return job.kind === 'crawl' ? `Crawl ${job.crawl_number}` : `${jobLabel(job.kind)} #${job.id}`;
 }
 
 /**

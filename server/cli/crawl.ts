@@ -9,6 +9,8 @@ import { resolveConfig } from '../config.js';
 import { openRuntime } from '../main.js';
 import { isJobOf, type JobOf } from '../schemas/jobs.js';
 import { CrawlSettingsOverride, type Site } from '../schemas/sites.js';
+import { ERRORS_HINT } from '../domain/export/report/report-html.js';
+import { listAllSites, resolveSiteArg, SiteArgError } from './site-arg.js';
 
 export interface CrawlFlags {
   dataDir?: string;
@@ -62,18 +64,28 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
   const { services } = rt;
   const out = process.stdout;
 
-  const origin = new URL(startUrl).origin;
-  let site: Site | undefined = services.sites
-    .list({ limit: 1000 })
-    .items.find((x) => x.start_url === new URL(startUrl).href || x.origin === origin);
-  if (!site) site = await services.sites.create({ start_url: startUrl });
+  const known = listAllSites(services.sites);
+  let site: Site | undefined;
+  if (/^https?:\/\//i.test(startUrl)) {
+    const url = new URL(startUrl);
+    site = known.find((x) => x.start_url === url.href) ?? known.find((x) => x.origin === url.origin);
+  } else {
+    // A known site again by the id or name the app and `export --site` take.
+    try {
+      site = resolveSiteArg(known, startUrl, config.dataDir);
+    } catch (err) {
+      if (!(err instanceof SiteArgError)) throw err;
+      throw new Error(`${err.message}\nTo crawl a new site, give its full URL (https://…).`, { cause: err });
+    }
+  }
+  site ??= await services.sites.create({ start_url: startUrl });
 
   let job: JobOf<'crawl'>;
   if (flags.resume) {
     const last = services.jobs
       .list({ limit: 1, site_id: site.id, kind: ['crawl'] })
       .items.find((j) => isJobOf(j, 'crawl'));
-    if (!last) throw new Error(`site ${site.id} has no crawl to resume`);
+    if (!last) throw new Error(`“${site.name}” has no crawl to resume`);
     // A crawl left `running` by a killed process is taken over: the runner's start-up recovery re-queues it.
     job = last.status === 'queued' || last.status === 'running' ? last : services.crawl.resume(last.id);
   } else {
@@ -91,12 +103,12 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
     });
   }
   jobId = job.id;
-  out.write(`Crawling ${site.start_url} (site ${site.id}, job ${job.id}) into ${config.dataDir}\n`);
+  out.write(`Crawling “${site.name}” (${site.start_url}, job ${job.id}) into ${config.dataDir}\n`);
 
   const tty = Boolean(process.stdout.isTTY);
   const bar = new cliProgress.SingleBar(
     {
-      format: '{bar} {percentage}% | {value}/{total} pages | {rate} pages/s | {message}',
+      format: '{bar} {percentage}% | {value}/{total} pages | {rate} pages/s | {left} | {message}',
       hideCursor: true,
       noTTYOutput: !tty,
       notTTYSchedule: 5000,
@@ -104,14 +116,15 @@ export async function crawl(startUrl: string, flags: CrawlFlags): Promise<void> 
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(1, 0, { rate: '0.0', message: 'starting' });
-  const startedAt = Date.now();
+  bar.start(1, 0, { rate: '…', left: 'estimating…', message: 'starting' });
+  // The rate and time left the API gives every client (domain/jobs/job-rate.ts: the last 30 s).
   rt.bus.on('job.progress', (j) => {
     if (j.id !== jobId) return;
-    const secs = (Date.now() - startedAt) / 1000;
+    const { rate, eta_seconds: eta } = j.progress;
     bar.setTotal(Math.max(j.progress.total ?? 1, j.progress.done, 1));
     bar.update(j.progress.done, {
-      rate: secs > 0 ? (j.progress.done / secs).toFixed(1) : '0.0',
+      rate: rate == null ? '…' : rate.toFixed(1),
+      left: eta == null ? 'estimating…' : `${eta} s left`,
       message: j.progress.message,
     });
   });
@@ -152,7 +165,7 @@ function printSummary(
   }
   const r = job.result;
   out.write(
-    `Done: ${r.fetched} URLs fetched in ${r.seconds} s (${r.pages_per_second} pages/s), ${r.errors} errors.\n`,
+    `Done: ${r.fetched} URLs fetched in ${r.seconds} s (${r.pages_per_second} pages/s), ${r.errors} error${r.errors === 1 ? '' : 's'} (${ERRORS_HINT}).\n`,
   );
   for (const note of r.notes ?? []) out.write(`  Note: ${note}\n`);
   const line = (label: string, rows: { key: string; count: number }[]) =>

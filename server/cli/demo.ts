@@ -10,10 +10,15 @@ import { join, resolve } from 'node:path';
 import { startSampleSite, type SampleSiteServer } from '../adapters/sample-site-server.js';
 import { resolveConfig } from '../config.js';
 import { UnavailableError } from '../domain/errors.js';
+import { ERRORS_HINT } from '../domain/export/report/report-html.js';
+import type { Services } from '../domain/services.js';
+import { CHECK_IDS } from '../schemas/audit-checks.js';
+import type { Severity } from '../schemas/audit-terms.js';
 import { isJobOf } from '../schemas/jobs.js';
 import { openRuntime } from '../main.js';
 import { JobWatcher } from './job-watcher.js';
 import { writeExport } from './export.js';
+import { Laps } from './laps.js';
 
 export interface DemoFlags {
   out?: string;
@@ -41,9 +46,13 @@ const size = (bytes: number) =>
       ? `${(bytes / 1024).toFixed(0)} KB`
       : `${(bytes / 1048576).toFixed(1)} MB`;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export async function demo(flags: DemoFlags): Promise<void> {
   const out = process.stdout;
-  const started = Date.now();
+  // From the process's start: loading the code and the model runtime is part of the user's wait (4 s warm on the
+  // 2-core machine, most of a minute from a cold disk), and so is stopping.
+  const laps = new Laps();
   const outDir = resolve(flags.out ?? 'siteloupe-demo');
   const tempData = flags.dataDir ? null : mkdtempSync(join(tmpdir(), 'siteloupe-demo-'));
   const config = resolveConfig({ dataDir: flags.dataDir ? resolve(flags.dataDir) : tempData! });
@@ -82,6 +91,7 @@ export async function demo(flags: DemoFlags): Promise<void> {
   };
   process.once('SIGINT', onSigint);
 
+  const written: string[] = [];
   try {
     sample = await startSampleSite(join(config.resourcesDir, 'sample-site'));
     out.write(`Siteloupe demo: the bundled sample site, crawled, embedded and analysed on this machine.\n`);
@@ -97,10 +107,14 @@ export async function demo(flags: DemoFlags): Promise<void> {
     });
     siteId = site.id;
 
+    laps.lap('starting');
+
     out.write('\n[1/5] Crawling the sample site\n');
     const crawl = await watcher.run(await services.crawl.start({ site_id: site.id, mode: 'spider' }), 'URLs');
     const c = crawl.result;
-    out.write(`      ${c.fetched} URLs fetched in ${c.seconds} s, ${c.errors} errors\n`);
+    out.write(
+      `      ${c.fetched} URLs fetched, ${plural(c.errors, 'error')} (${ERRORS_HINT})${laps.took('crawl')}\n`,
+    );
 
     out.write('\n[2/5] Embedding pages with the local model\n');
     if (services.embeddings.available()) {
@@ -110,13 +124,14 @@ export async function demo(flags: DemoFlags): Promise<void> {
         .items.find((j) => isJobOf(j, 'embed'));
       const embed = await watcher.run(queued ?? services.embeddings.schedule(site.id), 'pages');
       const e = embed.result;
-      out.write(`      ${e.pages} pages (${e.passages} passages) embedded in ${e.seconds} s\n`);
+      // The step's wall time, as the user waited it: the job's own `seconds` leaves out its wait in the queue.
+      out.write(`      ${e.pages} pages (${e.passages} passages) embedded${laps.took('embedding')}\n`);
 
       out.write('\n[3/5] Finding duplicate and overlapping pages\n');
       const analysis = await watcher.run(services.similarity.schedule({ site_id: site.id }), 'steps');
       const a = analysis.result;
       out.write(
-        `      ${a.duplicate} duplicate, ${a.merge} merge and ${a.related} related pairs; ${a.clusters} clusters\n`,
+        `      ${a.duplicate} duplicate, ${a.merge} merge and ${a.related} related pairs; ${a.clusters} clusters${laps.took('analysis')}\n`,
       );
     } else {
       out.write('      skipped: the embedding model is not built (run `npm run build:model`)\n');
@@ -134,13 +149,10 @@ export async function demo(flags: DemoFlags): Promise<void> {
       })
       .items.find((j) => isJobOf(j, 'audit'));
     const audit = await watcher.run(auditing ?? services.audit.schedule(site.id), 'checks');
-    const r = audit.result;
-    out.write(
-      `      ${r.findings} findings from ${r.checks} checks; site health ${services.audit.health(site.id)?.score ?? '—'}/100\n`,
-    );
+    for (const line of auditLines(services, site.id, audit.result.findings, laps.took('audit')))
+      out.write(`      ${line}\n`);
 
     out.write(`\n[5/5] Writing the report and exports to ${outDir}\n`);
-    const written: string[] = [];
     for (const file of FILES) {
       const [name, format] = file.split('.') as [string, string];
       // A file skipped now must not be mistaken for this run's (from an earlier run into the same folder).
@@ -162,14 +174,35 @@ export async function demo(flags: DemoFlags): Promise<void> {
       }
     }
 
-    out.write(
-      `\nDone in ${Math.round((Date.now() - started) / 1000)} s. ${written.length} files in ${outDir}:\n`,
-    );
-    for (const path of written) out.write(`  ${path}\n`);
-    out.write(`Open ${join(outDir, 'report.html')} in a browser to see the report.\n`);
-    if (!tempData) out.write(`Explore the crawl with: siteloupe serve --data-dir ${config.dataDir}\n`);
+    out.write(`      ${written.length} files${laps.took('files')}\n`);
   } finally {
     process.off('SIGINT', onSigint);
     await shutdown();
   }
+  laps.lap('stopping');
+
+  out.write(`\nDone in ${laps.total()} (${laps.parts()}). ${written.length} files in ${outDir}:\n`);
+  for (const path of written) out.write(`  ${path}\n`);
+  out.write(`Open ${join(outDir, 'report.html')} in a browser to see the report.\n`);
+  if (!tempData) out.write(`Explore the crawl with: siteloupe serve --data-dir ${config.dataDir}\n`);
+}
+
+/**
+ * What the audit found, as the other steps say what they did: findings by severity, the health score and the
+ * worst checks (the issue list's order: priority, then URLs).
+ */
+function auditLines(services: Services, siteId: number, findings: number, took: string): string[] {
+  const issues = services.audit.issues(siteId, {
+    limit: CHECK_IDS.length,
+    include_empty: false,
+    include_muted: false,
+  }).items;
+  const of = (severity: Severity) => issues.filter((i) => i.severity === severity).length;
+  const health = services.audit.health(siteId)?.score ?? '—';
+  const lines = [
+    `${plural(findings, 'finding')} from ${issues.length} of ${CHECK_IDS.length} checks: ${plural(of('issue'), 'issue')}, ${plural(of('warning'), 'warning')}, ${plural(of('notice'), 'notice')}; site health ${health}/100${took}`,
+  ];
+  const worst = issues.slice(0, 3).map((i) => `${i.title} (${plural(i.urls, 'URL')})`);
+  if (worst.length) lines.push(`Top issues: ${worst.join('; ')}`);
+  return lines;
 }

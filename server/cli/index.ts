@@ -29,7 +29,9 @@ export function buildCli(): Command {
   const collect = (value: string, previous: string[] = []) => [...previous, value];
   program
     .command('crawl <url>')
-    .description('Crawl a site into the database, with a progress bar and a summary')
+    .description(
+      'Crawl a site into the database, with a progress bar and a summary; <url> may also be a known site’s id or name',
+    )
     .option(
       '-d, --data-dir <dir>',
       'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',
@@ -51,8 +53,11 @@ export function buildCli(): Command {
   program
     .command('export <file>')
     .description('Write an export (e.g. pages.csv, links.csv, link-graph.gexf; see GET /export) to a file')
-    .requiredOption('-s, --site <id-or-url>', 'the site: its id or start URL')
-    .option('-o, --out <path>', 'file or folder to write to (default: the current folder)')
+    .requiredOption('-s, --site <site>', 'the site: its id, its name (as the app shows it) or its start URL')
+    .option(
+      '-o, --out <path>',
+      'file or folder to write to; a path ending in / is a folder; missing folders are created (default: the current folder)',
+    )
     .option(
       '-d, --data-dir <dir>',
       'database location; default $SITELOUPE_DATA_DIR or the OS user-data folder',

@@ -3,11 +3,20 @@
  * few seconds when the output is a file or a pipe, and the finished job back (an Error when it did not succeed).
  */
 import type { EventBus } from '../domain/events.js';
-import type { JobsService } from '../domain/jobs/jobs-service.js';
-import type { Job, Succeeded } from '../schemas/jobs.js';
+import { DONE_PHASE, type JobsService } from '../domain/jobs/jobs-service.js';
+import type { Job, JobProgress, Succeeded } from '../schemas/jobs.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 const PIPE_EVERY_MS = 3000;
+
+/**
+ * One progress line: `12/45 pages · message`, or the message alone while a job has counted nothing and knows no
+ * total (an audit runs its checks in one go: "0 checks" would read as "it checked nothing").
+ */
+export function progressLine(p: JobProgress, unit: string): string {
+  const count = p.total ? `${p.done}/${p.total} ${unit}` : p.done ? `${p.done} ${unit}` : '';
+  return [count, p.message].filter(Boolean).join(' · ');
+}
 
 export class JobWatcher {
   private readonly stops = new Set<() => void>();
@@ -24,10 +33,10 @@ export class JobWatcher {
     let lastLine = 0;
     let drawn = false;
     const onProgress = (j: Job) => {
-      if (j.id !== job.id) return;
+      // The runner's last word ("Finished") says nothing the caller's summary line will not say better.
+      if (j.id !== job.id || j.progress.phase === DONE_PHASE) return;
       const now = Date.now();
-      const { done, total, message } = j.progress;
-      const line = `      ${total ? `${done}/${total}` : done} ${unit}${message ? ` · ${message}` : ''}`;
+      const line = `      ${progressLine(j.progress, unit)}`;
       if (tty) {
         this.out.write(`\r${line.slice(0, 110)}\x1b[K`);
         drawn = true;

@@ -52,7 +52,7 @@ export const extractionOperations = defineOperations({
     path: '/sites/{site_id}/extractors/test',
     summary: 'Fetch one URL as the crawl would and show what each rule takes from it',
     description:
-      'The site’s saved rules, or `rules` (unsaved ones, checked like new rules). The page is fetched with the site’s settings and credentials, rendered when its `render_js` says so, and must be a page of the site that a crawl may reach.',
+      'The site’s saved rules, or `rules` (unsaved ones, checked like new rules). The page is fetched with the site’s settings and credentials, rendered when its `render_js` says so, and must be a page of the site that a crawl may reach: `url` is a path or a full URL, resolved against the site’s start URL.',
     stability: 'internal',
     params: SiteParams,
     body: ExtractorTest,

@@ -99,6 +99,7 @@ export function createServices(
       new ReportService(store, settings, { version: opts.version, gsc: gscQueries }),
       new AuditExports(audit),
       history,
+      pages,
     ),
     graph: new GraphService(store, bus),
     health: new HealthService(store, settings, opts),

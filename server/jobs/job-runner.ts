@@ -5,7 +5,7 @@
  */
 import { CancelledError, DomainError } from '../domain/errors.js';
 import type { EventBus } from '../domain/events.js';
-import { WAITING_PHASE, type JobsService } from '../domain/jobs/jobs-service.js';
+import { DONE_PHASE, WAITING_PHASE, type JobsService } from '../domain/jobs/jobs-service.js';
 import { JOB_KINDS, type Job, type JobError, type JobProgress } from '../schemas/jobs.js';
 import { problemType } from '../schemas/problems.js';
 import type { Logger } from '../logger.js';
@@ -161,7 +161,7 @@ export class JobRunner {
       const result = await kind.run(ctx);
       if (trailing) clearTimeout(trailing);
       if (signal.aborted) throw new CancelledError(String(signal.reason));
-      this.jobs.setProgress(job.id, { ...last, phase: 'done', message: 'Finished' });
+      this.jobs.setProgress(job.id, { ...last, phase: DONE_PHASE, message: 'Finished' });
       this.jobs.finish(job.id, 'succeeded', result, null);
     } catch (err) {
       if (trailing) clearTimeout(trailing);

@@ -62,6 +62,9 @@ export const IssueList = pageOf(Issue)
   .extend({
     audited_at: z.string().nullable().meta({ description: 'When the audit ran; null before the first.' }),
     crawl_job_id: z.number().int().nullable().meta({ description: 'The crawl the findings are of.' }),
+    crawl_number: z.number().int().nullable().meta({
+      description: 'That crawl’s place among its site’s crawls (“Crawl 3”); null before the first audit.',
+    }),
   })
   .meta({ id: 'IssueList' });
 

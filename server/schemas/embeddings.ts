@@ -30,11 +30,29 @@ export type EmbeddingSearch = z.infer<typeof EmbeddingSearch>;
 
 /** A page near a vector: `score` is the cosine of the page vector. */
 export const PageHit = z.object({ page: PageSummary, score: z.number(), rank: z.number().int() });
-/** Added to the contract's `{ page, score, rank }` so a result shows why the page matched. */
-export const SearchPassage = z.object({ text: z.string(), score: z.number() }).nullable().meta({
-  description:
-    'The page’s passage nearest to the query (cosine), or null when the page has no text passages.',
-});
+/** Added to the contract's `{ page, score, rank }` so a result shows why the page matched, and where. */
+export const SearchPassage = z
+  .object({
+    text: z.string(),
+    score: z.number(),
+    highlights: z.array(z.tuple([z.number().int(), z.number().int()])).meta({
+      description:
+        '`[start, end)` offsets (UTF-16 code units) in `text` of the query’s words, matched case-insensitively after light English stemming, function words left out; empty when the passage shares no word with the query. Render `text` as text and mark these ranges.',
+    }),
+    heading: z.string().nullable().meta({
+      description:
+        'The heading of the section the passage lies in on its page (the nearest heading before it that has an anchor, else the nearest heading); null when none precedes it, or the page was crawled or embedded before sections were recorded.',
+    }),
+    url: z.string().meta({
+      description:
+        'Where the passage is: the page’s URL with `#anchor` of the section named by `heading` (the heading’s id, an id at its start, or the id of the element that opens its section), or the page’s URL when no heading before the passage has one.',
+    }),
+  })
+  .nullable()
+  .meta({
+    description:
+      'The page’s passage nearest to the query (cosine), or null when the page has no text passages.',
+  });
 export const SearchHit = PageHit.extend({ passage: SearchPassage });
 
 const Count = z.number().int().min(0);

@@ -113,7 +113,10 @@ export type ExtractValue = z.infer<typeof ExtractValue>;
 
 export const ExtractorTest = z
   .strictObject({
-    url: z.string().min(1).max(4000).meta({ description: 'An absolute http(s) URL.' }),
+    url: z.string().min(1).max(4000).meta({
+      description:
+        'The page to fetch: a path (resolved against the site’s start URL, as a link on it would be), or a full URL on the site’s host (a URL of another host is refused).',
+    }),
     rules: z.array(ExtractorCreate).min(1).max(MAX_EXTRACTORS).optional().meta({
       description: 'Rules to try (saved or not); the site’s saved rules when absent.',
     }),
@@ -123,7 +126,7 @@ export type ExtractorTest = z.output<typeof ExtractorTest>;
 
 export const ExtractorTestResult = z
   .object({
-    url: z.string(),
+    url: z.string().meta({ description: 'The URL fetched: `url` as given, resolved against the start URL.' }),
     final_url: z.string().meta({ description: 'After redirects.' }),
     status_code: z.number().int().nullable(),
     rendered: z.boolean(),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ExtractValue } from './extraction.js';
 import { Cursor, Id, Limit, Timestamp, pageOf, repeatable } from './common.js';
+import { INDEXABILITY_REASONS } from './pages.js';
 
 export const CHANGE_KINDS = [
   'added',
@@ -22,6 +23,7 @@ export const CHANGE_KINDS = [
   'extract_changed',
   'issue_added',
   'issue_fixed',
+  'issue_gone',
 ] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS).meta({ id: 'ChangeKind' });
 export type ChangeKind = z.infer<typeof ChangeKind>;
@@ -29,6 +31,9 @@ export type ChangeKind = z.infer<typeof ChangeKind>;
 export const Snapshot = z
   .object({
     crawl_id: Id,
+    crawl_number: z.number().int().nullable().meta({
+      description: 'The crawl’s place among its site’s crawls (“Crawl 3”), as the crawl job has it.',
+    }),
     finished_at: Timestamp,
     urls: z
       .number()
@@ -101,6 +106,27 @@ export const ChangesQuery = z.strictObject({
 });
 export type ChangesQuery = z.infer<typeof ChangesQuery>;
 
+/**
+ * Issues that went away with their page (`issue_gone`), by what the page is now: an issue is not fixed when its
+ * page left the site or stopped being an indexable page.
+ */
+export const IssuesGone = z
+  .object({
+    page_now: z.enum(['not_crawled', ...INDEXABILITY_REASONS]).meta({
+      description:
+        'What the pages are now: `not_crawled` (no link or sitemap leads to them any more), or why they are not indexable (`client_error` for a 404 or 410, `redirect`, `server_error`, `fetch_error`, `noindex`, `canonicalised`, `non_html`).',
+    }),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Their status code now; null when not crawled or failed.' }),
+    pages: z.number().int(),
+    issues: z.number().int(),
+  })
+  .meta({ id: 'IssuesGone' });
+export type IssuesGone = z.infer<typeof IssuesGone>;
+
 export const ChangeList = pageOf(Change)
   .extend({
     from: Snapshot,
@@ -109,7 +135,12 @@ export const ChangeList = pageOf(Change)
       description: 'Changes of each kind between the two crawls, whatever the filter.',
     }),
     issues_compared: z.boolean().meta({
-      description: 'False when one of the crawls has no audit: issue_added/issue_fixed are then not listed.',
+      description:
+        'False when one of the crawls has no audit: issue_added, issue_fixed and issue_gone are then not listed.',
+    }),
+    issues_gone: z.array(IssuesGone).meta({
+      description:
+        'The `issue_gone` changes by what their pages are now, most issues first (whatever the filter).',
     }),
   })
   .meta({ id: 'ChangeList' });
@@ -120,6 +151,9 @@ export const SnapshotList = pageOf(Snapshot).meta({ id: 'SnapshotList' });
 export const PageHistoryEntry = z
   .object({
     crawl_id: Id,
+    crawl_number: z.number().int().nullable().meta({
+      description: 'The crawl’s place among its site’s crawls (“Crawl 3”), as the crawl job has it.',
+    }),
     finished_at: Timestamp,
     present: z
       .boolean()

@@ -19,6 +19,14 @@ export const JobProgress = z.object({
   done: z.number(),
   total: z.number().nullable(),
   message: z.string(),
+  rate: z.number().nullable().optional().meta({
+    description:
+      'While the job runs: `done` per second over its last 30 s (job-rate.ts), so a stall or a burst shows within half a minute and one slow page does not make it jump; null while fewer than 5 s of this phase are measured. Absent on a job that is not running.',
+  }),
+  eta_seconds: z.number().int().nullable().optional().meta({
+    description:
+      'While the job runs: seconds left for `total − done` at `rate` (a crawl’s total grows as it finds URLs, so this is the time left for what is known); null while `rate` is.',
+  }),
 });
 export type JobProgress = z.infer<typeof JobProgress>;
 
@@ -215,7 +223,14 @@ const jobOf = <K extends JobKind, P extends z.ZodObject, R extends z.ZodObject>(
   });
 
 export const JOB_SCHEMAS = {
-  crawl: jobOf('crawl', JOB_KINDS.crawl).meta({ id: 'CrawlJob' }),
+  crawl: jobOf('crawl', JOB_KINDS.crawl)
+    .extend({
+      crawl_number: z.number().int().min(1).meta({
+        description:
+          'The crawl’s place among its site’s crawls (1, 2, 3 … in the order they were started, whatever their outcome): how every client names a crawl (“Crawl 3”), where the job id runs across all sites and kinds.',
+      }),
+    })
+    .meta({ id: 'CrawlJob' }),
   embed: jobOf('embed', JOB_KINDS.embed).meta({ id: 'EmbedJob' }),
   similarity: jobOf('similarity', JOB_KINDS.similarity).meta({ id: 'SimilarityJob' }),
   audit: jobOf('audit', JOB_KINDS.audit).meta({ id: 'AuditJob' }),

@@ -102,7 +102,16 @@ export const Page = z
   .object({
     ...pageSummaryShape,
     meta_description: z.string().nullable(),
-    headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+    headings: z.array(
+      z.object({
+        level: z.number().int(),
+        text: z.string(),
+        anchor: z.string().optional().meta({
+          description:
+            'The fragment that links to the heading’s section (`url#anchor`): the heading’s id, an id at its start, or the id of the element that opens its section (`<section id>`). Absent when there is none, and on pages crawled before it was recorded.',
+        }),
+      }),
+    ),
     canonical_url: z.string().nullable(),
     canonical_state: z.enum(['self', 'other', 'missing']).nullable(),
     meta_robots: z.string().nullable(),
@@ -136,6 +145,7 @@ export const PAGE_SORTS = [
   'title',
   'crawled_at',
   'page_type',
+  'bytes',
 ] as const;
 /** `extract.<rule name>`: by the rule's first value, numbers as numbers (needs `site_id`). */
 export const EXTRACT_SORT = /^-?extract\.[A-Za-z0-9_-]{1,64}$/;
@@ -153,7 +163,8 @@ export type PageSort = z.infer<typeof PageSort>;
 /** `extract.<name>` (equals), `extract.<name>.contains`, `extract.<name>.exists`: filters on a rule's values. */
 export const EXTRACT_FILTER = /^extract\.([A-Za-z0-9_-]{1,64})(?:\.(contains|exists))?$/;
 
-const PageListFields = PaginationQuery.extend({
+/** The pages list's filters and sort: `GET /pages` and the pages export (`/export/pages.*`) take the same. */
+export const PageFilterFields = z.object({
   site_id: Id.optional(),
   status_code: repeatable(z.coerce.number().int().min(100).max(599)).optional(),
   indexable: QueryBoolean.optional(),
@@ -165,22 +176,32 @@ const PageListFields = PaginationQuery.extend({
     .meta({ description: 'Pages of these types (repeatable).' }),
   sort: PageSort.default('id'),
 });
+const PageListFields = PaginationQuery.extend(PageFilterFields.shape);
+
 /**
- * The list's query: its fields, and filters on custom extraction rules whose keys name the rule
- * (`extract.price.contains=99`), which a fixed object cannot list; any other unknown key is refused.
+ * A query object that also takes filters on custom extraction rules, whose keys name the rule
+ * (`extract.price.contains=99`) so a fixed object cannot list them; any other unknown key is refused.
  */
-export const PageListQuery = PageListFields.catchall(z.string().max(500)).superRefine((q, ctx) => {
-  for (const [key, value] of Object.entries(q)) {
-    if (key in PageListFields.shape) continue;
-    const m = EXTRACT_FILTER.exec(key);
-    if (!m) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a known field' });
-    else if (m[2] === 'exists' && value !== 'true' && value !== 'false')
-      ctx.addIssue({ code: 'custom', path: [key], message: 'must be true or false' });
-  }
-});
+export function withExtractFilters<S extends z.ZodRawShape>(fields: z.ZodObject<S>) {
+  return fields.catchall(z.string().max(500)).superRefine((q, ctx) => {
+    for (const [key, value] of Object.entries(q)) {
+      if (key in fields.shape) continue;
+      const m = EXTRACT_FILTER.exec(key);
+      if (!m) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a known field' });
+      else if (m[2] === 'exists' && value !== 'true' && value !== 'false')
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be true or false' });
+    }
+  });
+}
+
+/** The list's query: its fields, and filters on custom extraction rules. */
+export const PageListQuery = withExtractFilters(PageListFields);
 export type PageListQuery = z.infer<typeof PageListFields> & Record<`extract.${string}`, string>;
 /** A `/pages` row: the summary with the page's Search Console figures (null when there are none). */
 export const PageListItem = PageSummary.extend({
+  meta_description: z.string().nullable(),
+  canonical_url: z.string().nullable(),
+  bytes: z.number().int().nullable().meta({ description: 'Size of the body as fetched, in bytes.' }),
   gsc_clicks: z.number().nullable(),
   gsc_impressions: z.number().nullable(),
   gsc_position: z.number().nullable().meta({ description: 'Average position, weighted by impressions.' }),

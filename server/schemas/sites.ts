@@ -140,7 +140,10 @@ export const SiteStats = z.object({
   redirects: z.number().int(),
   errors: z.number().int(),
   blocked: z.number().int(),
-  embedded: z.number().int(),
+  embedded: z.number().int().meta({
+    description:
+      'Pages a search finds now: the same count as a search’s `coverage.searchable_pages`, so it grows while the embed job runs (a page is searchable by its title and lead before its passages are embedded).',
+  }),
   pairs: z.number().int(),
   clusters: z.number().int(),
   last_crawl_at: Timestamp.nullable(),

@@ -43,6 +43,7 @@ import { linkIndexView } from './views/link-index-view.js';
 import { otherUrlsView } from './views/other-urls-view.js';
 import { pagesView } from './views/pages-view.js';
 import { pageTypeInputsView } from './views/page-type-inputs-view.js';
+import { passageSectionsView } from './views/passage-sections-view.js';
 import { reportView } from './views/report-view.js';
 import { siteStatsView } from './views/site-stats-view.js';
 import { templateInputsView } from './views/template-inputs-view.js';
@@ -87,6 +88,7 @@ export function createStore(db: Db, file: string) {
     auditInputs: auditInputsView(db),
     crawlSchedules: crawlSchedulesView(db),
     templateInputs: templateInputsView(db),
+    passageSections: passageSectionsView(db),
     /** Synchronous transaction helper; never hold one across an await. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -171,9 +171,31 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
 
     // Fixed, and tried on a product page before it is saved.
     await retype(`${FORM} [name="selector"]`, '//span[@itemprop="sku"]');
-    await retype('#extraction-test-url', shop.productUrl('steel-trowel'));
+    // The page to test is named in the rule's own form (#37), empty with the start URL as its placeholder.
+    const urlField = `${FORM} [name="test_url"]`;
+    assert.deepEqual(
+      await inPage(
+        page,
+        `(() => { const f = document.querySelector(${JSON.stringify(urlField)}); return [f.value, f.placeholder]; })()`,
+      ),
+      ['', shop.startUrl],
+    );
+    // Another host is refused by name, under the field.
+    await retype(urlField, 'https://example.org/products/steel-trowel/');
     await page.click(`${FORM} button[title^="Fetches"]`);
+    await waitForText(page, `${FORM} .field-error`, 'is on example.org, not on this site');
+    // A path is enough, and Enter in the field tests the rule rather than saving it.
+    const trowel = shop.productUrl('steel-trowel');
+    await retype(urlField, new URL(trowel).pathname);
+    await page.keyboard.press('Enter');
     await waitForText(page, `${FORM} .extraction-test tr[data-rule="sku"] td`, 'NW-TRW-001');
+    await waitForText(page, `${FORM} .extraction-test-page`, trowel);
+    assert.deepEqual(await apiRules(), [], 'Enter in the test field saved nothing');
+    // A full URL pasted into the field is the page it names (it was appended to the start URL the field held).
+    await retype(urlField, shop.productUrl('pruning-shears'));
+    await page.click(`${FORM} button[title^="Fetches"]`);
+    await waitForText(page, `${FORM} .extraction-test tr[data-rule="sku"] td`, 'NW-PRN-007');
+    await waitForText(page, `${FORM} .extraction-test-page`, shop.productUrl('pruning-shears'));
     assert.equal(await page.$(`${FORM} .field-error`), null, 'the fixed selector has no error');
     assert.deepEqual(await apiRules(), [], 'testing saves nothing');
     await b.screenshot('extraction-02-unsaved-test');
@@ -289,6 +311,11 @@ describe('custom extraction in the UI', { timeout: 240_000 }, () => {
     await retype('#extraction-test-url', shop.productUrl('moss-rake'));
     await page.click('[data-add-rule]');
     await page.waitForSelector(FORM);
+    // The panel's field and the form's are one: the page typed there is the one the form tests.
+    assert.equal(
+      await inPage(page, `document.querySelector(${JSON.stringify(`${FORM} [name="test_url"]`)}).value`),
+      shop.productUrl('moss-rake'),
+    );
     const live = { name: 'live_price', kind: 'css', selector: '#live-price', source: 'rendered' } as const;
     await fillRule(live);
     await page.click(`${FORM} button[title^="Fetches"]`);

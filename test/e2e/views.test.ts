@@ -166,7 +166,7 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
       [...codes].sort((a, b) => (a === 'error' ? 1 : b === 'error' ? -1 : +a - +b)),
     );
     assert.ok(labels.length > 2, 'the fixture site answers with several codes');
-    await waitForText(page, '.table', 'Crawl #');
+    await waitForText(page, '.table', 'Crawl 1');
     await b.screenshot('02-overview');
   });
 
@@ -349,8 +349,44 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     const api = (await t.call('pages.search', { query: 'how to grow tomatoes', site_id: siteId, k: 20 }))
       .items;
     await page.waitForSelector('ol[aria-label="Search results"] li blockquote.result-passage');
-    const shown = await texts(page, 'ol[aria-label="Search results"] li:first-child blockquote');
-    assert.deepEqual(shown, [api[0]!.passage!.text]);
+    // Each passage is shown as text with the query's words marked where the API says (#37): from a little before
+    // its first marked word when that word would fall below the three lines shown. Only <mark> is markup.
+    const results = await inPage<
+      { text: string; marks: string[]; section: string | null; href: string | null }[]
+    >(
+      page,
+      `[...document.querySelectorAll('ol[aria-label="Search results"] > li')].map((li) => ({
+        text: li.querySelector('blockquote')?.textContent ?? '',
+        marks: [...li.querySelectorAll('blockquote mark')].map((m) => m.textContent),
+        section: li.querySelector('.result-section')?.textContent ?? null,
+        href: li.querySelector('.result-section a')?.getAttribute('href') ?? null }))`,
+    );
+    assert.equal(results.length, api.length);
+    api.forEach((hit, i) => {
+      const p = hit.passage!;
+      const got = results[i]!;
+      assert.ok(
+        got.text === p.text || (got.text.startsWith('… ') && p.text.endsWith(got.text.slice(2))),
+        `result ${i + 1} shows its passage`,
+      );
+      const want = p.highlights.map(([s, e]) => p.text.slice(s, e));
+      assert.deepEqual(got.marks, want.slice(want.length - got.marks.length), `result ${i + 1}'s marks`);
+      // The section, unless it is the page's h1 (named on the line above).
+      const section = p.heading && p.heading !== hit.page.h1 ? p.heading : null;
+      assert.equal(got.section, section && `In § ${section}`);
+      assert.equal(got.href, section && p.url.includes('#') ? p.url : null);
+    });
+    assert.ok(
+      results.some((r) => r.marks.some((m) => /^(grow|tomato)/i.test(m))),
+      'the query’s words are marked',
+    );
+    assert.equal(
+      await inPage(
+        page,
+        `document.querySelectorAll('ol[aria-label="Search results"] blockquote *:not(mark)').length`,
+      ),
+      0,
+    );
     await page.type('#idea-text', 'A guide to composting kitchen scraps');
     await page.click('form[aria-label="Idea check"] button[type="submit"]');
     await page.waitForSelector('.verdict [class*="badge"]');
@@ -370,6 +406,15 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     assert.deepEqual(
       reasons,
       api.slice(0, reasons.length).map((u) => u.reason.replace(/_/g, ' ')),
+    );
+    // The site's own URLs by their path, another host's in full (#37: they read "/").
+    const urls = await texts(page, '.vtable-row [role="gridcell"]:nth-child(1)');
+    assert.deepEqual(
+      urls,
+      api.slice(0, urls.length).map((u) => {
+        const url = new URL(u.url);
+        return url.origin === site.origin ? `${url.pathname}${url.search}` : u.url;
+      }),
     );
     await b.screenshot('09-analytics');
 

@@ -8,8 +8,19 @@
 import { callTarget, type CallArgs } from './call.js';
 import { ApiError, send } from './client.js';
 
-/** The file name of `Content-Disposition: attachment; filename="…"`, if any. */
+/**
+ * The file name of `Content-Disposition: attachment; filename="…"`, if any: the UTF-8 `filename*` when there is
+ * one (a site named in another script), else the ASCII `filename`.
+ */
 export function filenameOf(disposition: string | null): string | undefined {
+  const utf8 = disposition?.match(/filename\*=UTF-8''([^;\s]+)/i)?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // A malformed escape: fall back to the ASCII name.
+    }
+  }
   const m = disposition?.match(/filename="([^"]+)"/) ?? disposition?.match(/filename=([^;\s]+)/);
   return m?.[1];
 }

@@ -87,6 +87,8 @@ export type {
 
 /** Changes between two crawls, with the two crawls and a summary of every kind whatever the filter. */
 export type ChangeList = CallAnswer<'history.changes'>;
+/** Issues that went away with their pages, by what the pages are now. */
+export type IssuesGone = ChangeList['issues_gone'][number];
 export type { Change, ChangeKind, ChangeSide, Snapshot };
 /** One crawl in a page's history: its state then (null when it was not a page) and what changed since before. */
 export type PageHistoryEntry = CallAnswer<'history.page'>['items'][number];

@@ -149,6 +149,7 @@ export const CHANGE_KIND_INFO: Record<
   extract_changed: { label: 'Custom extraction', badge: 'extraction', tone: 'info' },
   issue_added: { label: 'New issues', badge: 'new issue', tone: 'bad' },
   issue_fixed: { label: 'Issues fixed', badge: 'issue fixed', tone: 'ok' },
+  issue_gone: { label: 'Issues gone with their page', badge: 'issue gone', tone: 'warn' },
 };
 export const CHANGE_KINDS = Object.keys(CHANGE_KIND_INFO) as ChangeKind[];
 

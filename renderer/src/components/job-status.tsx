@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { errorText } from '../api/client.js';
 import { call } from '../api/call.js';
 import type { Job, JobKind } from '../api/types.js';
-import { jobLabel } from '../format.js';
+import { fmtAbout, jobLabel, jobName } from '../format.js';
 import { ProgressBar } from './progress-bar.js';
 
 export function JobStatus({ job }: { job: Job }) {
@@ -23,7 +23,13 @@ export function JobStatus({ job }: { job: Job }) {
     <div className="job" data-job-id={job.id} data-job-status={job.status}>
       <div className="job-head">
         <span className="job-title">
-          {jobLabel(job.kind)} <span className="muted">#{job.id}</span>
+          {job.kind === 'crawl' ? (
+            jobName(job)
+          ) : (
+            <>
+              {jobLabel(job.kind)} <span className="muted">#{job.id}</span>
+            </>
+          )}
         </span>
         <span className="job-phase">
           {job.status !== 'queued'
@@ -41,6 +47,9 @@ export function JobStatus({ job }: { job: Job }) {
         {message ||
           (total ? `${done.toLocaleString()} of ${total.toLocaleString()}` : `${done.toLocaleString()} done`)}
       </div>
+      {job.status === 'running' && job.kind === 'crawl' && phase === 'crawling' && (
+        <div className="job-message job-pace">{paceText(job.progress, 'pages')}</div>
+      )}
       {cancelError && (
         <div className="notice notice-error" role="alert">
           {cancelError}
@@ -48,6 +57,18 @@ export function JobStatus({ job }: { job: Job }) {
       )}
     </div>
   );
+}
+
+/**
+ * A running job's pace as the API measures it (the last 30 s: job-rate.ts), and the time left at that pace:
+ * "12.5 pages/s · about 3 min left", "estimating…" until the server has measured enough.
+ */
+export function paceText(progress: Job['progress'], unit: string): string {
+  const { rate, eta_seconds: eta } = progress;
+  if (rate === null || rate === undefined) return `${unit}/s and time left: estimating…`;
+  const pace = `${rate < 10 ? rate.toFixed(1) : Math.round(rate).toLocaleString()} ${unit}/s`;
+  if (eta === null || eta === undefined) return `${pace} · time left: estimating…`;
+  return eta === 0 ? pace : `${pace} · ${fmtAbout(eta)} left`;
 }
 
 /** How a finished job ended, in one sentence; `summary` says what a successful one did, when the view knows. */

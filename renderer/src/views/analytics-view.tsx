@@ -11,8 +11,9 @@ import { Badge, Tabs, ToggleGroup } from '../components/controls.js';
 import { ErrorNotice } from '../components/feedback.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
 import { usePagedList } from '../hooks/use-paged-list.js';
-import { fmtDate, fmtInt, shortUrl, statusTone, words } from '../format.js';
+import { fmtDate, fmtInt, siteUrl, statusTone, words } from '../format.js';
 import { replaceHashParams, useHashRoute } from '../router.js';
+import { useSiteOrigin } from '../sites-context.js';
 import { GscTab } from './gsc-tab.js';
 
 type Tab = 'other' | 'gsc';
@@ -61,13 +62,16 @@ function OtherUrls({ siteId }: { siteId: number }) {
     [siteId, reasons.join(','), sources.join(',')],
   );
   useSiteChanges(siteId, ['pages', 'analytics'], list.reload);
+  // The site's own URLs by their path, as the Pages view names them; another host's in full (#37: a link to
+  // https://example.org/ read "/").
+  const origin = useSiteOrigin(siteId);
   const columns = useMemo<Column<OtherUrl>[]>(
     () => [
       {
         key: 'url',
         header: 'URL',
         width: 'minmax(0, 4fr)',
-        render: (u) => <span className="mono">{shortUrl(u.url)}</span>,
+        render: (u) => <span className="mono">{siteUrl(u.url, origin)}</span>,
         title: (u) => u.url,
       },
       { key: 'reason', header: 'Reason', width: '10rem', render: (u) => words(u.reason) },
@@ -94,7 +98,7 @@ function OtherUrls({ siteId }: { siteId: number }) {
       },
       { key: 'seen', header: 'First seen', width: '10rem', render: (u) => fmtDate(u.first_seen_at) },
     ],
-    [],
+    [origin],
   );
   return (
     <>

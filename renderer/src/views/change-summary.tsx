@@ -1,7 +1,8 @@
 /**
  * The summary of a comparison: the two crawls (`picker` chooses them), how many changes, and a bar per kind of
  * change. A bar is a toggle that filters the list below; kinds that did not change are greyed and cannot be
- * chosen.
+ * chosen. Issues that went away with their pages are not "fixed": they are counted apart, by what the pages are
+ * now ("9 issues gone with a page that now answers 404").
  */
 import type { ReactNode } from 'react';
 import type { ChangeKind, ChangeList } from '../api/types.js';
@@ -9,8 +10,9 @@ import { CHANGE_KIND_INFO, CHANGE_KINDS } from '../api/value-lists.js';
 import { Stat } from '../components/controls.js';
 import { Loading } from '../components/feedback.js';
 import { fmtInt } from '../format.js';
+import { crawlName, issuesGoneText } from './change-text.js';
 
-type Comparison = Pick<ChangeList, 'from' | 'to' | 'summary' | 'issues_compared'>;
+type Comparison = Pick<ChangeList, 'from' | 'to' | 'summary' | 'issues_compared' | 'issues_gone'>;
 
 export function ChangeSummaryPanel(props: {
   picker: ReactNode;
@@ -40,7 +42,7 @@ function Summary(props: {
   selected: readonly ChangeKind[];
   onToggle: (kind: ChangeKind) => void;
 }) {
-  const { from, to, summary, issues_compared } = props.list;
+  const { from, to, summary, issues_compared, issues_gone } = props.list;
   const count = (kind: ChangeKind) => summary[kind] ?? 0;
   const total = CHANGE_KINDS.reduce((sum, k) => sum + count(k), 0);
   const max = Math.max(1, ...CHANGE_KINDS.map(count));
@@ -50,8 +52,8 @@ function Summary(props: {
         {props.picker}
         <div className="stat-row">
           <Stat label="changes" value={fmtInt(total)} />
-          <Stat label={`URLs at crawl #${from.crawl_id}`} value={fmtInt(from.urls)} />
-          <Stat label={`URLs at crawl #${to.crawl_id}`} value={fmtInt(to.urls)} />
+          <Stat label={`URLs at ${crawlName(from).toLowerCase()}`} value={fmtInt(from.urls)} />
+          <Stat label={`URLs at ${crawlName(to).toLowerCase()}`} value={fmtInt(to.urls)} />
         </div>
       </div>
       <ul className="change-bars" aria-label="Changes by kind">
@@ -84,6 +86,13 @@ function Summary(props: {
           );
         })}
       </ul>
+      {issues_gone.length > 0 && (
+        <ul className="muted change-summary-note issues-gone" aria-label="Issues gone with their pages">
+          {issues_gone.map((g) => (
+            <li key={`${g.page_now}-${g.status_code ?? ''}`}>{issuesGoneText(g)}</li>
+          ))}
+        </ul>
+      )}
       {!issues_compared && (
         <p className="muted change-summary-note">
           Issues are not compared: one of these crawls has no audit (the audit runs after every crawl).

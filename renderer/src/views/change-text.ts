@@ -3,7 +3,7 @@
  * words, per kind of change (a title quoted, a status code, word counts and how much of the meaning the new text
  * kept). Plain strings, so crawled text is always shown as text.
  */
-import type { Change, ChangeSide } from '../api/types.js';
+import type { Change, ChangeSide, IssuesGone, Snapshot } from '../api/types.js';
 import { fmtCount, fmtExtract, fmtScore, words } from '../format.js';
 
 /** One side of a change. */
@@ -100,14 +100,22 @@ function extracts(side: ChangeSide | null): SideText {
   );
 }
 
+/** Why a page that still answers is no longer an indexable one, when its status does not say it. */
+function notIndexable(side: ChangeSide): string {
+  const reason = side.indexability_reason;
+  return reason && !['client_error', 'server_error', 'redirect', 'fetch_error'].includes(reason)
+    ? ` (${words(reason)})`
+    : '';
+}
+
 /** What the URL was before the change and what it is after, in words. */
 export function changeSides(change: Change, ctx: ChangeContext): { before: SideText; after: SideText } {
   const { before, after } = change;
   switch (change.change) {
     case 'added':
-      return { before: none('not crawled'), after: response(after) };
+      return { before: before ? status(before) : none('not crawled'), after: response(after) };
     case 'removed':
-      return { before: response(before), after: none('not crawled') };
+      return { before: response(before), after: after ? status(after) : none('no longer linked') };
     case 'status_changed':
       return { before: status(before), after: status(after) };
     case 'redirect_changed': {
@@ -143,5 +151,34 @@ export function changeSides(change: Change, ctx: ChangeContext): { before: SideT
       return { before: none('not listed'), after: value(ctx.checkTitle(change.check ?? '')) };
     case 'issue_fixed':
       return { before: value(ctx.checkTitle(change.check ?? '')), after: none('fixed') };
+    case 'issue_gone':
+      return {
+        before: value(ctx.checkTitle(change.check ?? '')),
+        after: after
+          ? answer(after, `gone with the page${notIndexable(after)}`)
+          : none('gone with the page: no longer linked'),
+      };
   }
 }
+
+/** One group of issues that went with their pages, in words: "9 issues gone with a page that now answers 404". */
+export function issuesGoneText(g: IssuesGone): string {
+  const one = g.pages === 1;
+  const pages = one ? 'a page' : `${g.pages.toLocaleString()} pages`;
+  const answers = one ? 'answers' : 'answer';
+  const now: Record<IssuesGone['page_now'], string> = {
+    not_crawled: `${pages} no longer linked (not crawled)`,
+    client_error: `${pages} that now ${answers} ${g.status_code ?? 'an error'}`,
+    server_error: `${pages} that now ${answers} ${g.status_code ?? 'an error'}`,
+    redirect: `${pages} that now ${one ? 'redirects' : 'redirect'}`,
+    fetch_error: `${pages} that now ${one ? 'fails' : 'fail'} to load`,
+    noindex: `${pages} now noindex`,
+    canonicalised: `${pages} now canonicalised to another URL`,
+    non_html: `${pages} that ${one ? 'is' : 'are'} no longer HTML`,
+  };
+  return `${fmtCount(g.issues, 'issue')} gone with ${now[g.page_now]}`;
+}
+
+/** A crawl as every view names it: its place among the site's crawls ("Crawl 3"). */
+export const crawlName = (s: Pick<Snapshot, 'crawl_id' | 'crawl_number'>): string =>
+  `Crawl ${s.crawl_number ?? s.crawl_id}`;

@@ -2,7 +2,8 @@
  * What changed on a site between two crawls: pick the crawls (the latest two by default), read the summary as a
  * bar per kind of change (a bar filters the list), and go through the changes URL by URL with what each was
  * before and is after. Crawls, kinds and filter live in the address (`?from=&to=&change=`), so a notice or
- * another view can link to one comparison. Everything from the crawled site is rendered as text.
+ * another view can link to one comparison; "Export" downloads the comparison shown (its crawls and kinds).
+ * Everything from the crawled site is rendered as text.
  */
 import { useState } from 'react';
 import { ApiError } from '../api/client.js';
@@ -17,6 +18,8 @@ import { fmtCount, fmtDate } from '../format.js';
 import { links, replaceHashParams } from '../router.js';
 import { ChangeSummaryPanel } from './change-summary.js';
 import { ChangeTable } from './change-table.js';
+import { crawlName } from './change-text.js';
+import { ExportButton } from '../components/export-button.js';
 
 /** Rows a page of the list; more come with "Load more". */
 const PAGE_SIZE = 50;
@@ -139,6 +142,13 @@ function Comparison(props: { siteId: number; snapshots: Snapshot[]; params: URLS
         value={toId}
         onChange={(id) => pick('to', id)}
       />
+      <ExportButton
+        name="changes"
+        formats={['csv', 'xlsx']}
+        query={{ site_id: siteId, from: fromId, to: toId, ...(kinds.length ? { change: kinds } : {}) }}
+        what="these changes"
+        disabled={fromId === undefined}
+      />
       {(from !== undefined || to !== undefined) && (
         <button
           type="button"
@@ -212,7 +222,7 @@ function CrawlSelect(props: {
       <select id={id} value={props.value ?? ''} onChange={(e) => props.onChange(Number(e.target.value))}>
         {props.snapshots.map((s) => (
           <option key={s.crawl_id} value={s.crawl_id}>
-            #{s.crawl_id} · {fmtDate(s.finished_at)} · {fmtCount(s.urls, 'URL')}
+            {crawlName(s)} · {fmtDate(s.finished_at)} · {fmtCount(s.urls, 'URL')}
           </option>
         ))}
       </select>

@@ -2,12 +2,14 @@
  * Every export the server offers, one download button per format. Downloads go through fetch
  * (api/download.ts), so a refusal is shown here in the server's words; a good file is saved as any download
  * (in the desktop app through a Save dialog). Campaign targets are exported per campaign: that row picks one of
- * this site's campaigns.
+ * this site's campaigns; the changes row picks the two crawls compared.
  */
 import { useState } from 'react';
 import { call } from '../api/call.js';
 import { downloadFile, exportHref } from '../api/download.js';
-import type { Campaign, ExportInfo } from '../api/types.js';
+import type { Campaign, ExportInfo, Snapshot } from '../api/types.js';
+import { fmtDate } from '../format.js';
+import { crawlName } from './change-text.js';
 import { CodeText } from '../components/code-text.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
 import { useAction, useApi } from '../hooks/use-api.js';
@@ -17,6 +19,7 @@ import { useSites } from '../sites-context.js';
 /** Formats that need something the server may lack, and what. */
 const NEEDS_CHROMIUM = new Set(['report.pdf']);
 const CAMPAIGN_EXPORT = 'campaign-targets';
+const CHANGES_EXPORT = 'changes';
 
 export function ExportsView({ siteId }: { siteId: number }) {
   const site = useSites().byId(siteId)!;
@@ -28,6 +31,12 @@ export function ExportsView({ siteId }: { siteId: number }) {
     [siteId],
   );
   const noChromium = health.data ? health.data.chromium.path === null : false;
+  // `keep_crawls` bounds the snapshots a site keeps, far below a page of 1000.
+  const snapshots = useApi(
+    (signal) =>
+      call('history.snapshots', { site_id: siteId, limit: 1000 }, { signal }).then((page) => page.items),
+    [siteId],
+  );
   return (
     <section className="view">
       <header className="view-header">
@@ -58,6 +67,7 @@ export function ExportsView({ siteId }: { siteId: number }) {
                 siteId={siteId}
                 noChromium={noChromium}
                 campaigns={e.name === CAMPAIGN_EXPORT ? (campaigns.data ?? null) : undefined}
+                snapshots={e.name === CHANGES_EXPORT ? (snapshots.data ?? null) : undefined}
               />
             ))}
           </tbody>
@@ -72,13 +82,21 @@ function ExportRow({
   siteId,
   noChromium,
   campaigns,
+  snapshots,
 }: {
   info: ExportInfo;
   siteId: number;
   noChromium: boolean;
   /** Only for the campaign export: this site's campaigns (null while loading). */
   campaigns?: Campaign[] | null;
+  /** Only for the changes export: this site's crawls that can be compared, newest first (null while loading). */
+  snapshots?: Snapshot[] | null;
 }) {
+  const perPair = snapshots !== undefined;
+  const [pair, setPair] = useState<{ from?: number; to?: number }>({});
+  const toId = pair.to ?? snapshots?.[0]?.crawl_id;
+  const fromId = pair.from ?? snapshots?.find((s) => toId !== undefined && s.crawl_id < toId)?.crawl_id;
+  const pairValid = fromId !== undefined && toId !== undefined && fromId < toId;
   const perCampaign = campaigns !== undefined;
   const [picked, setPicked] = useState<number>();
   const campaignId = picked ?? campaigns?.[0]?.id;
@@ -88,7 +106,11 @@ function ExportRow({
   const start = async (format: string) => {
     const file = `${info.name}.${format}`;
     setLast({ file });
-    const query = perCampaign ? { campaign_id: campaignId } : { site_id: siteId };
+    const query = perCampaign
+      ? { campaign_id: campaignId }
+      : perPair
+        ? { site_id: siteId, from: fromId, to: toId }
+        : { site_id: siteId };
     const saved = await download.run(exportHref({ name: info.name, format, ...query }), file);
     setLast({ file, saved });
   };
@@ -101,6 +123,36 @@ function ExportRow({
         </th>
         <td>
           <CodeText text={info.description} />
+          {perPair &&
+            (snapshots === null ? (
+              <span className="muted">loading…</span>
+            ) : snapshots.length < 2 ? (
+              <p className="muted small">Changes can be exported once the site has been crawled twice.</p>
+            ) : (
+              <div className="export-scope crawl-pair">
+                {(['from', 'to'] as const).map((which) => {
+                  const id = `export-changes-${which}`;
+                  const value = which === 'from' ? fromId : toId;
+                  return (
+                    <div className="field field-inline" key={which}>
+                      <label htmlFor={id}>{which === 'from' ? 'From crawl' : 'To crawl'}</label>
+                      <select
+                        id={id}
+                        value={value ?? ''}
+                        onChange={(e) => setPair({ ...pair, [which]: Number(e.target.value) })}
+                      >
+                        {snapshots.map((s) => (
+                          <option key={s.crawl_id} value={s.crawl_id}>
+                            {crawlName(s)} · {fmtDate(s.finished_at)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  );
+                })}
+                {!pairValid && <span className="muted small">The first crawl must be the earlier one.</span>}
+              </div>
+            ))}
           {perCampaign && (
             <div className="field field-inline export-scope">
               <label htmlFor={pickerId}>Campaign</label>
@@ -132,7 +184,12 @@ function ExportRow({
                   key={format}
                   type="button"
                   className="btn btn-small"
-                  disabled={busy !== undefined || missingChromium || (perCampaign && !campaignId)}
+                  disabled={
+                    busy !== undefined ||
+                    missingChromium ||
+                    (perCampaign && !campaignId) ||
+                    (perPair && !pairValid)
+                  }
                   title={missingChromium ? 'Needs Chromium, which is not installed' : undefined}
                   aria-label={`Download ${file}`}
                   aria-busy={busy === file}

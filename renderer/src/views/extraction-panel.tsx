@@ -1,7 +1,7 @@
 /**
  * The site's custom extraction and custom search rules, beside its crawl schedule: each rule as a row (what it
  * reads, what it takes, whether stored pages carry its values yet), add / edit / delete, a test of the saved
- * rules (or one unsaved rule, from its form) against any URL of the site, and re-applying the main-text rules to
+ * rules (or of the rule being edited, from its form) on any page of the site, and re-applying the main-text rules to
  * stored pages without a crawl. Rules over the HTML need a crawl to fill in their values; the panel says which.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,12 +12,13 @@ import { EXTRACTOR_KIND_INFO, EXTRACTOR_SOURCE_LABELS } from '../api/value-lists
 import { Badge } from '../components/controls.js';
 import { ErrorNotice, Loading } from '../components/feedback.js';
 import { JobLines, StartJobButton } from '../components/job-status.js';
-import { FieldError, ProblemNotice, fieldMessages } from '../components/problem-notice.js';
+import { ProblemNotice, fieldMessages } from '../components/problem-notice.js';
 import { useAction, useApi } from '../hooks/use-api.js';
 import { fmtCount } from '../format.js';
 import { links } from '../router.js';
 import { ExtractionRuleForm } from './extraction-rule-form.js';
 import { ExtractionTestResults } from './extraction-test-results.js';
+import { TestUrlField } from './extraction-test-url.js';
 
 /** The API's limit on a site's rules (a 51st is refused). */
 const MAX_RULES = 50;
@@ -73,7 +74,8 @@ export function ExtractionPanel({
     if (job.site_id === site.id) rules.reload();
   });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [testUrl, setTestUrl] = useState(site.start_url);
+  // Empty: the start URL is tested (see extraction-test-url.tsx for why it does not start filled in).
+  const [testUrl, setTestUrl] = useState('');
   const [tested, setTested] = useState<ExtractorTestResult>();
   // With no `rules`, the test runs the site's saved rules.
   const test = useAction((url: string) => call('extraction.test', { site_id: site.id, url }));
@@ -116,13 +118,15 @@ export function ExtractionPanel({
   const testSaved = async (event: FormEvent) => {
     event.preventDefault();
     setTested(undefined);
-    setTested(await test.run(testUrl.trim()));
+    setTested(await test.run(testUrl.trim() || site.start_url));
   };
   const form = (rule?: Extractor) => (
     <ExtractionRuleForm
       siteId={site.id}
+      startUrl={site.start_url}
       {...(rule ? { rule } : {})}
-      testUrl={testUrl.trim()}
+      testUrl={testUrl}
+      onTestUrl={setTestUrl}
       onSaved={saved}
       onCancel={close}
     />
@@ -280,27 +284,20 @@ export function ExtractionPanel({
         noValidate
       >
         <div className="form-row">
-          <div className="field grow">
-            <label htmlFor="extraction-test-url">Test on a page (URL)</label>
-            <input
-              id="extraction-test-url"
-              type="url"
-              value={testUrl}
-              onChange={(e) => setTestUrl(e.target.value)}
-              spellCheck={false}
-              autoComplete="off"
-              aria-invalid={urlError ? true : undefined}
-              aria-describedby={urlError ? 'extraction-test-url-error' : undefined}
-            />
-            <FieldError id="extraction-test-url-error" message={urlError} />
-          </div>
-          <button type="submit" className="btn" disabled={test.busy || !testUrl.trim() || items.length === 0}>
+          <TestUrlField
+            id="extraction-test-url"
+            value={testUrl}
+            onChange={setTestUrl}
+            startUrl={site.start_url}
+            error={urlError}
+          />
+          <button type="submit" className="btn" disabled={test.busy || items.length === 0}>
             {test.busy ? 'Testing…' : 'Test saved rules'}
           </button>
         </div>
         <p className="muted small">
-          Fetches this one page (rendered when the site renders) and shows what each rule takes from it. A
-          rule’s form tests the rule as typed, before it is saved.
+          Fetches this one page (rendered when the site renders) and shows what each saved rule takes from it.
+          A rule’s form tests the rule as typed, before it is saved.
         </p>
       </form>
       <ProblemNotice error={test.error} placed={['url']} />

@@ -1,8 +1,9 @@
 /**
  * Add or edit one extraction rule: its name, kind (CSS, XPath, regex, or a contains / does-not-contain search),
  * the selector, what it takes, first or all values, and where it looks. The server checks the selector (a bad
- * XPath or regex is refused by field) and its words are shown under the field they are about. "Test" runs the
- * rule as typed, unsaved, against the panel's test URL, so a selector is right before a long crawl.
+ * XPath or regex is refused by field) and its words are shown under the field they are about. "Test this rule"
+ * runs the rule as typed, unsaved, on the page named in the form's own URL field (shared with the panel's test
+ * of the saved rules), so a selector is right before a long crawl; Enter in that field tests rather than saves.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { call } from '../api/call.js';
@@ -17,6 +18,7 @@ import { EXTRACTOR_KIND_INFO, EXTRACTOR_KINDS, EXTRACTOR_SOURCE_LABELS } from '.
 import { FieldError, ProblemNotice, fieldMessages } from '../components/problem-notice.js';
 import { useAction } from '../hooks/use-api.js';
 import { ExtractionTestResults } from './extraction-test-results.js';
+import { TestUrlField } from './extraction-test-url.js';
 
 type TakeMode = 'text' | 'html' | 'attribute' | 'count' | 'exists';
 
@@ -82,16 +84,21 @@ export function ruleOf(d: Draft): ExtractorCreate {
 
 export function ExtractionRuleForm({
   siteId,
+  startUrl,
   rule,
   testUrl,
+  onTestUrl,
   onSaved,
   onCancel,
 }: {
   siteId: number;
+  /** The site's start URL: what an empty test field tests. */
+  startUrl: string;
   /** The rule being edited; none to add one. */
   rule?: Extractor;
-  /** The URL "Test" fetches (the panel's field). */
+  /** What the test field holds (the panel keeps it, so every form and the saved-rules test share it). */
   testUrl: string;
+  onTestUrl: (url: string) => void;
   onSaved: (rule: Extractor) => void;
   onCancel: () => void;
 }) {
@@ -113,8 +120,9 @@ export function ExtractionRuleForm({
       ? call('extraction.update', { site_id: siteId, extractor_id: rule.id, ...changed })
       : rule;
   });
+  // The server resolves a path or a full URL against the start URL, so every client reads the field alike.
   const test = useAction((body: ExtractorCreate) =>
-    call('extraction.test', { site_id: siteId, url: testUrl, rules: [body] }),
+    call('extraction.test', { site_id: siteId, url: testUrl.trim() || startUrl, rules: [body] }),
   );
   // Whichever was tried last says what is wrong with the fields; the test sent the rule as `rules[0]`.
   const [lastTried, setLastTried] = useState<'save' | 'test'>('save');
@@ -142,7 +150,7 @@ export function ExtractionRuleForm({
     'aria-invalid': messages[field] ? true : undefined,
     'aria-describedby': messages[field] ? `${id}-${field}-error` : undefined,
   });
-  const placed = ['name', 'kind', 'selector', 'take', 'all', 'source'];
+  const placed = ['name', 'kind', 'selector', 'take', 'all', 'source', 'url'];
 
   return (
     <form
@@ -272,22 +280,29 @@ export function ExtractionRuleForm({
           </label>
         )}
       </div>
-      <div className="btn-row">
-        <button type="submit" className="btn btn-primary" disabled={save.busy}>
-          {save.busy ? 'Saving…' : rule ? 'Save rule' : 'Add rule'}
-        </button>
+      <div className="form-row extraction-form-test">
+        <TestUrlField
+          id={`${id}-url`}
+          value={testUrl}
+          onChange={onTestUrl}
+          startUrl={startUrl}
+          error={lastTried === 'test' ? messages.url : undefined}
+          // Enter here tries the rule; it would otherwise submit the form and save it.
+          onEnter={() => void runTest()}
+        />
         <button
           type="button"
           className="btn"
           onClick={() => void runTest()}
-          disabled={test.busy || !testUrl.trim()}
-          title={
-            testUrl.trim()
-              ? `Fetches ${testUrl} and shows what this rule takes`
-              : 'Enter a URL to test against'
-          }
+          disabled={test.busy}
+          title={`Fetches ${testUrl.trim() || startUrl} and shows what this rule takes, without saving it`}
         >
           {test.busy ? 'Testing…' : 'Test this rule'}
+        </button>
+      </div>
+      <div className="btn-row">
+        <button type="submit" className="btn btn-primary" disabled={save.busy}>
+          {save.busy ? 'Saving…' : rule ? 'Save rule' : 'Add rule'}
         </button>
         <button type="button" className="btn btn-link" onClick={onCancel}>
           Cancel

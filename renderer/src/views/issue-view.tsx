@@ -12,6 +12,7 @@ import type { Finding, Issue } from '../api/types.js';
 import { AUDIT_CATEGORY_LABELS } from '../api/value-lists.js';
 import { IssueMarks } from '../components/audit-marks.js';
 import { CodeText } from '../components/code-text.js';
+import { ExportButton } from '../components/export-button.js';
 import { Stat, Tabs } from '../components/controls.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { VirtualTable, type Column } from '../components/virtual-table.js';
@@ -231,14 +232,26 @@ function Findings({ siteId, issue }: { siteId: number; issue: Issue }) {
   return (
     <div className="issue-findings">
       <div className="issue-findings-table">
-        {tabs.length > 1 && (
-          <Tabs
-            label="Which URLs"
-            tabs={tabs.map((id) => ({ id, label: SHOWN_LABELS[id] }))}
-            value={shown}
-            onChange={setShown}
+        <div className="issue-findings-bar">
+          {tabs.length > 1 && (
+            <Tabs
+              label="Which URLs"
+              tabs={tabs.map((id) => ({ id, label: SHOWN_LABELS[id] }))}
+              value={shown}
+              onChange={setShown}
+            />
+          )}
+          <ExportButton
+            name="issue-urls"
+            formats={['csv', 'xlsx']}
+            query={{
+              site_id: siteId,
+              check: issue.check,
+              ...(shown === 'all' ? {} : { in_template: shown === 'template' }),
+            }}
+            what="these URLs"
           />
-        )}
+        </div>
         <ErrorNotice error={list.error} />
         <VirtualTable
           label={`URLs of ${issue.title}`}

@@ -189,7 +189,7 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
           <h1>Issues</h1>
           <p className="view-lede">
             {audited
-              ? `Audit of ${fmtDate(audited)}${list.data?.crawl_job_id ? ` (crawl #${list.data.crawl_job_id})` : ''}: ${fmtCount(found.length, 'check')} found something. Click a check (or press Enter) for its URLs and evidence; M mutes or unmutes the selected one.`
+              ? `Audit of ${fmtDate(audited)}${list.data?.crawl_number ? ` (crawl ${list.data.crawl_number})` : ''}: ${fmtCount(found.length, 'check')} found something. Click a check (or press Enter) for its URLs and evidence; M mutes or unmutes the selected one.`
               : `What the audit of ${site.name} finds, by category and priority.`}
           </p>
         </div>

@@ -6,19 +6,20 @@
  */
 import { useId, useState } from 'react';
 import { call } from '../api/call.js';
-import type { Link, Page } from '../api/types.js';
+import type { Page } from '../api/types.js';
 import { PAGE_TYPE_INFO } from '../api/value-lists.js';
 import { Badge, ExternalLink, Stat, Tabs } from '../components/controls.js';
 import { ExtractFull } from '../components/extract-value.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/feedback.js';
 import { PageName } from '../components/page-title.js';
+import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useApi } from '../hooks/use-api.js';
-import { usePagedList } from '../hooks/use-paged-list.js';
-import { fmtDate, fmtInt, fmtMs, fmtScore, shortUrl, statusTone, words } from '../format.js';
+import { fmtBytes, fmtDate, fmtInt, fmtMs, fmtScore, shortUrl, statusTone, words } from '../format.js';
 import { links } from '../router.js';
 import { GscPagePanel } from './gsc-page-panel.js';
 import { PageHistoryPanel } from './page-history-panel.js';
 import { PageIssuesPanel } from './page-issues-panel.js';
+import { LINKS_PENDING, LinksTable } from './page-links-table.js';
 
 export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
   const page = useApi((signal) => call('pages.get', { page_id: pageId }, { signal }), [pageId]);
@@ -39,6 +40,10 @@ type Tab = 'inlinks' | 'outlinks' | 'similar' | 'gsc';
 
 export function PageDetail({ page, compact = false }: { page: Page; compact?: boolean }) {
   const [tab, setTab] = useState<Tab>('inlinks');
+  const crawling = useActiveJobs({ siteId: page.site_id }).active.some(
+    (j) => j.kind === 'crawl' && j.status === 'running',
+  );
+  const linkCount = (n: number) => (crawling ? '—' : fmtInt(n));
   return (
     <article className="page-detail">
       <header className="view-header">
@@ -76,14 +81,15 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
 
       <div className="stat-row panel">
         <Stat label="depth" value={fmtInt(page.depth)} />
-        <Stat label="inlinks" value={fmtInt(page.inlinks)} />
-        <Stat label="outlinks" value={fmtInt(page.outlinks)} />
+        <Stat
+          label="inlinks"
+          value={linkCount(page.inlinks)}
+          hint={crawling ? LINKS_PENDING : 'Other pages that link here (a link to itself is not counted)'}
+        />
+        <Stat label="outlinks" value={linkCount(page.outlinks)} hint={crawling ? LINKS_PENDING : undefined} />
         <Stat label="words" value={fmtInt(page.word_count)} />
         <Stat label="response" value={fmtMs(page.response_ms)} />
-        <Stat
-          label="size"
-          value={page.bytes === null ? '—' : `${Math.round(page.bytes / 1024).toLocaleString()} KB`}
-        />
+        <Stat label="size" value={fmtBytes(page.bytes)} />
       </div>
 
       {!compact && <PageIssuesPanel page={page} />}
@@ -151,15 +157,15 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           value={tab}
           onChange={setTab}
           tabs={[
-            { id: 'inlinks', label: `Inlinks (${page.inlinks})` },
-            { id: 'outlinks', label: `Outlinks (${page.outlinks})` },
+            { id: 'inlinks', label: `Inlinks (${linkCount(page.inlinks)})` },
+            { id: 'outlinks', label: `Outlinks (${linkCount(page.outlinks)})` },
             { id: 'similar', label: 'Similar pages' },
             { id: 'gsc', label: 'Search Console' },
           ]}
         />
         <div role="tabpanel">
-          {tab === 'inlinks' && <LinksTable page={page} direction="in" />}
-          {tab === 'outlinks' && <LinksTable page={page} direction="out" />}
+          {tab === 'inlinks' && <LinksTable page={page} direction="in" counted={!crawling} />}
+          {tab === 'outlinks' && <LinksTable page={page} direction="out" counted={!crawling} />}
           {tab === 'similar' && <SimilarPages page={page} />}
           {tab === 'gsc' && <GscPagePanel page={page} />}
         </div>
@@ -209,61 +215,6 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
     <>
       <dt>{label}</dt>
       <dd className={value ? 'pre-line' : 'muted'}>{value || '—'}</dd>
-    </>
-  );
-}
-
-function LinksTable({ page, direction }: { page: Page; direction: 'in' | 'out' }) {
-  const list = usePagedList(
-    (cursor, signal) => call('pages.links', { page_id: page.id, direction, cursor, limit: 200 }, { signal }),
-    [page.id, direction],
-  );
-  if (list.error) return <ErrorNotice error={list.error} />;
-  if (!list.items.length)
-    return list.loading ? (
-      <Loading />
-    ) : (
-      <p className="muted">No {direction === 'in' ? 'inbound' : 'outbound'} links.</p>
-    );
-  const other = (l: Link) => (direction === 'in' ? l.source : l.target);
-  return (
-    <>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{direction === 'in' ? 'From' : 'To'}</th>
-            <th scope="col">Anchor text</th>
-            <th scope="col">Position</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.items.map((l) => {
-            const end = other(l);
-            return (
-              <tr key={l.id}>
-                <td>
-                  <PageName page={{ ...end, site_id: page.site_id }} />
-                </td>
-                <td>{l.anchor_text || <span className="muted">(no text)</span>}</td>
-                <td>
-                  {l.edge_kind}
-                  {l.nofollow && <Badge tone="warn">nofollow</Badge>}
-                  {l.count > 1 && <span className="muted"> ×{l.count}</span>}
-                </td>
-                <td>
-                  <Badge tone={statusTone(end.status_code)}>{end.status_code ?? '—'}</Badge>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {list.hasMore && (
-        <button type="button" className="btn" onClick={list.loadMore} disabled={list.loading}>
-          Show more
-        </button>
-      )}
     </>
   );
 }

@@ -59,7 +59,9 @@ function HistoryRow(props: {
   const state = entry.present ? entry.state : null;
   return (
     <tr data-crawl-id={entry.crawl_id}>
-      <td className="nowrap">#{entry.crawl_id}</td>
+      <td className="nowrap">
+        {entry.crawl_number ? `Crawl ${entry.crawl_number}` : `Job ${entry.crawl_id}`}
+      </td>
       <td className="nowrap">{fmtDate(entry.finished_at)}</td>
       <td>
         {state ? (

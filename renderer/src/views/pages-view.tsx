@@ -1,150 +1,85 @@
 /**
  * Every crawled page in one table: the server filters and sorts (keyset cursors), the table loads pages of
  * rows as it scrolls and keeps only the visible ones in the DOM, so 100,000 pages scroll like 100. Filters live
- * in the address so a filtered view can be bookmarked and survives reload.
+ * in the address so a filtered view can be bookmarked and survives reload; the columns shown are the reader's,
+ * kept per site in the browser.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../api/call.js';
-import { useSiteChanges } from '../api/events.js';
-import type { PageListItem } from '../api/types.js';
+import { useEvent, useSiteChanges } from '../api/events.js';
 import { PAGE_TYPE_INFO, PAGE_TYPE_NAMES } from '../api/value-lists.js';
-import { Badge } from '../components/controls.js';
 import { ErrorNotice } from '../components/feedback.js';
-import { PageName } from '../components/page-title.js';
-import { VirtualTable, type Column } from '../components/virtual-table.js';
+import { VirtualTable } from '../components/virtual-table.js';
+import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useApi } from '../hooks/use-api.js';
 import { usePagedList } from '../hooks/use-paged-list.js';
-import { fmtCount, fmtInt, fmtMs, statusTone, words } from '../format.js';
+import { useThrottled } from '../hooks/use-throttled.js';
+import { fmtCount, fmtInt } from '../format.js';
 import { links, navigate, replaceHashParams } from '../router.js';
 import { useSites } from '../sites-context.js';
+import { ColumnPicker, useStoredColumns } from './column-picker.js';
 import { ExtractionFilterBar, extractColumn, extractColumnRem } from './extraction-columns.js';
 import { shownRules } from './extraction-query.js';
+import {
+  DEFAULT_PAGE_COLUMNS,
+  PAGE_COLUMN_KEYS,
+  PAGE_COLUMNS,
+  pageColumns,
+  pageColumnsRem,
+} from './page-columns.js';
 import { filtersFrom, listPages } from './page-filters.js';
+import { pagesExportQuery } from './page-export.js';
+import { ExportButton } from '../components/export-button.js';
 
 const PAGE_SIZE = 500;
 
-/**
- * Widths the built-in columns need at least, in rem, when rule columns make the table scroll sideways (their
- * sum, with a little room for the scroll bar, is the table's least width).
- */
-const PAGE_MIN_REM = 16;
-const INDEXABILITY_MIN_REM = 7;
-const BUILT_IN_REM = PAGE_MIN_REM + INDEXABILITY_MIN_REM + 5.5 + 7 + 4.5 + 5.5 * 3 + 6 + 5 + 2;
-
-/** `wide`: rule columns follow, so the page and indexability columns keep a readable width. */
-export function pageColumns(wide = false): Column<PageListItem>[] {
-  const least = (rem: number) => (wide ? `${rem}rem` : '0');
-  return [
-    {
-      key: 'page',
-      header: 'Page',
-      width: `minmax(${least(PAGE_MIN_REM)}, 4fr)`,
-      sortKey: 'url',
-      render: (p) => <PageName page={p} />,
-      title: (p) => p.url,
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      width: '5.5rem',
-      sortKey: 'status_code',
-      align: 'center',
-      render: (p) => <Badge tone={statusTone(p.status_code)}>{p.status_code ?? 'error'}</Badge>,
-    },
-    {
-      key: 'page_type',
-      header: 'Type',
-      width: '7rem',
-      sortKey: 'page_type',
-      render: (p) =>
-        p.page_type === null ? <span className="muted">—</span> : PAGE_TYPE_INFO[p.page_type].label,
-      title: (p) => (p.page_type === null ? 'Not an HTML page' : PAGE_TYPE_INFO[p.page_type].hint),
-    },
-    {
-      key: 'indexable',
-      header: 'Indexability',
-      width: `minmax(${least(INDEXABILITY_MIN_REM)}, 1.2fr)`,
-      render: (p) =>
-        p.indexable ? (
-          <span className="tone-text-ok">indexable</span>
-        ) : (
-          <span className="muted">{words(p.indexability_reason)}</span>
-        ),
-    },
-    {
-      key: 'depth',
-      header: 'Depth',
-      width: '4.5rem',
-      sortKey: 'depth',
-      align: 'right',
-      render: (p) => fmtInt(p.depth),
-    },
-    {
-      key: 'words',
-      header: 'Words',
-      width: '5.5rem',
-      sortKey: 'word_count',
-      align: 'right',
-      render: (p) => fmtInt(p.word_count),
-    },
-    {
-      key: 'in',
-      header: 'Inlinks',
-      width: '5.5rem',
-      sortKey: 'inlinks',
-      align: 'right',
-      render: (p) => fmtInt(p.inlinks),
-    },
-    {
-      key: 'out',
-      header: 'Outlinks',
-      width: '5.5rem',
-      sortKey: 'outlinks',
-      align: 'right',
-      render: (p) => fmtInt(p.outlinks),
-    },
-    {
-      key: 'ms',
-      header: 'Response',
-      width: '6rem',
-      sortKey: 'response_ms',
-      align: 'right',
-      render: (p) => fmtMs(p.response_ms),
-    },
-    {
-      key: 'clicks',
-      header: 'Clicks',
-      width: '5rem',
-      align: 'right',
-      render: (p) => fmtInt(p.gsc_clicks),
-      title: (p) =>
-        p.gsc_clicks === null
-          ? 'No Search Console data'
-          : `${fmtCount(p.gsc_impressions ?? 0, 'impression')}, position ${p.gsc_position?.toFixed(1) ?? '—'}`,
-    },
-  ];
-}
+/** Sorts that read the link counts, which a running crawl has not made yet (page-columns.tsx). */
+const LINK_SORTS = new Set(['inlinks', '-inlinks', 'outlinks', '-outlinks']);
 
 export function PagesView({ siteId, params }: { siteId: number; params: URLSearchParams }) {
   const { byId } = useSites();
   const site = byId(siteId)!;
   const filters = filtersFrom(params);
   const filterKey = JSON.stringify(filters);
+  // The heading's count and the filters' counts come from this one answer, reloaded with the list, so they
+  // cannot disagree (#37: 800 in the heading, 808 in a filter, read at different times).
   const summary = useApi((signal) => call('sites.summary', { site_id: siteId }, { signal }), [siteId]);
+  const crawling = useActiveJobs({ siteId }).active.some((j) => j.kind === 'crawl' && j.status === 'running');
+  // Until a running crawl has counted links, the list is in crawl order rather than by counts still 0.
+  const linkSortHeld = crawling && LINK_SORTS.has(filters.sort ?? '');
+  const listed = linkSortHeld ? { ...filters, sort: 'id' as const } : filters;
   const list = usePagedList(
-    (cursor, signal) => listPages(siteId, filters, cursor, PAGE_SIZE, signal),
-    [siteId, filterKey],
+    (cursor, signal) => listPages(siteId, listed, cursor, PAGE_SIZE, signal),
+    [siteId, filterKey, linkSortHeld],
   );
-  useSiteChanges(siteId, ['pages'], list.reload);
+  useSiteChanges(siteId, ['pages'], () => {
+    list.reload();
+    summary.reload();
+  });
+  // A crawl says its pages changed when it ends; meanwhile the counts follow it every few seconds.
+  const duringCrawl = useThrottled(summary.reload, 3000);
+  useEvent('job.progress', (job) => {
+    if (job.site_id === siteId && job.kind === 'crawl') duringCrawl();
+  });
+  const [shownColumns, setShownColumns] = useStoredColumns(
+    `siteloupe.pages-columns.${siteId}`,
+    PAGE_COLUMN_KEYS,
+    DEFAULT_PAGE_COLUMNS,
+  );
   const rules = useApi((signal) => call('extraction.list', { site_id: siteId }, { signal }), [siteId]);
   const shown = shownRules(params, rules.data?.items ?? []);
   // A renamed rule, or one that became yes / no, changes its column.
   const shownKey = shown.map((r) => `${r.id}:${r.name}:${r.kind}:${r.take}`).join(',');
   // The page column stays first and widest; the rules' columns follow the built-in ones, and past what the
   // window holds the table scrolls sideways rather than squeezing the page names away.
-  const columns = useMemo(() => [...pageColumns(shown.length > 0), ...shown.map(extractColumn)], [shownKey]);
-  const minWidth = shown.length
-    ? `${BUILT_IN_REM + shown.reduce((sum, r) => sum + extractColumnRem(r), 0)}rem`
+  // More than the default columns, or rule columns, and the table keeps each readable and scrolls sideways.
+  const wide = shown.length > 0 || shownColumns.some((k) => !DEFAULT_PAGE_COLUMNS.includes(k));
+  const columns = useMemo(
+    () => [...pageColumns(shownColumns, { wide, linksPending: crawling }), ...shown.map(extractColumn)],
+    [shownKey, shownColumns.join(','), wide, crawling],
+  );
+  const minWidth = wide
+    ? `${pageColumnsRem(shownColumns) + shown.reduce((sum, r) => sum + extractColumnRem(r), 0)}rem`
     : undefined;
 
   const [q, setQ] = useState(filters.q ?? '');
@@ -170,12 +105,38 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
   return (
     <section className="view view-fill">
       <header className="view-header">
-        <div>
+        <div className="view-header-text">
           <h1>Pages</h1>
           <p className="view-lede">
-            {fmtCount(site.stats.pages, 'page')} crawled on {site.name}. Click a row (or press Enter) for its
-            details.
+            {fmtCount(summary.data?.pages ?? site.stats.pages, 'page')} crawled on {site.name} (every fetched
+            URL, redirects and errors included, as the filters count them). Click a row (or press Enter) for
+            its details.
           </p>
+          {linkSortHeld && (
+            <p className="muted" role="status">
+              Inlinks and outlinks are counted when the crawl ends; until then the pages are listed in crawl
+              order.
+            </p>
+          )}
+        </div>
+        <div className="btn-row">
+          <ExportButton
+            name="pages"
+            formats={['csv', 'xlsx']}
+            query={pagesExportQuery(
+              siteId,
+              listed,
+              columns.map((c) => c.key),
+            )}
+            what="the pages as listed"
+          />
+          <ColumnPicker
+            options={PAGE_COLUMN_KEYS.map((key) => ({ key, label: PAGE_COLUMNS[key].label }))}
+            shown={shownColumns}
+            fixed={['page']}
+            onChange={setShownColumns}
+            onReset={() => setShownColumns([...DEFAULT_PAGE_COLUMNS])}
+          />
         </div>
       </header>
       <div className="filter-bar" role="search">
@@ -300,7 +261,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
         hasMore={list.hasMore}
         loading={list.loading}
         onLoadMore={list.loadMore}
-        sort={filters.sort}
+        sort={listed.sort}
         onSort={(sort) => replaceHashParams({ sort })}
         resetKey={filterKey}
         {...(minWidth ? { minWidth } : {})}

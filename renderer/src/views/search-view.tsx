@@ -2,12 +2,15 @@
  * Semantic search over the site's pages (each result with its passage nearest to the query) and the idea check
  * (idea-panel.tsx), both with an optional persona that is prepended to what gets embedded, as the API does.
  * While the site is being embedded, results say how much of it they cover (search-coverage.tsx) and are searched
- * again when the embedding finishes. Passages are crawled text and are rendered as text.
+ * again when the embedding finishes. Passages are crawled text and are rendered as text, the query's words in them
+ * marked where the server says they are; a passage under a heading links to that section of the page.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { call, type CallArgs } from '../api/call.js';
 import type { EmbeddingSearchResult } from '../api/types.js';
+import { ExternalLink } from '../components/controls.js';
 import { EmptyState, ErrorNotice } from '../components/feedback.js';
+import { MarkedText, aroundFirstMark } from '../components/marked-text.js';
 import { PageName } from '../components/page-title.js';
 import { useAction } from '../hooks/use-api.js';
 import { fmtCount, fmtScore } from '../format.js';
@@ -108,14 +111,7 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
                     {hit.page.h1 ? `H1: ${hit.page.h1} · ` : ''}
                     {fmtCount(hit.page.word_count, 'word')} · {fmtCount(hit.page.inlinks, 'inlink')}
                   </p>
-                  {hit.passage && (
-                    <blockquote
-                      className="result-passage result-passage-short"
-                      title={`The passage of this page nearest to the query (similarity ${fmtScore(hit.passage.score)})`}
-                    >
-                      {hit.passage.text}
-                    </blockquote>
-                  )}
+                  {hit.passage && <ResultPassage passage={hit.passage} h1={hit.page.h1} />}
                 </div>
                 <span className="result-score" title="Cosine similarity">
                   {fmtScore(hit.score)}
@@ -125,5 +121,36 @@ function SearchPanel({ siteId, persona }: { siteId: number; persona: string }) {
           </ol>
         ))}
     </div>
+  );
+}
+
+type Passage = NonNullable<EmbeddingSearchResult['items'][number]['passage']>;
+
+/**
+ * The passage nearest to the query, its words marked, and the section of the page it is in; not the page's own
+ * h1, which the line above already names (a link to it would only reach the top of the page).
+ */
+function ResultPassage({ passage, h1 }: { passage: Passage; h1: string | null }) {
+  // Three lines show: start near the first marked word when it would fall below them.
+  const shown = aroundFirstMark(passage.text, passage.highlights);
+  return (
+    <>
+      <blockquote
+        className="result-passage result-passage-short"
+        title={`The passage of this page nearest to the query (similarity ${fmtScore(passage.score)})`}
+      >
+        <MarkedText text={shown.text} ranges={shown.ranges} />
+      </blockquote>
+      {passage.heading && passage.heading !== h1 && (
+        <p className="result-section">
+          In{' '}
+          {passage.url.includes('#') ? (
+            <ExternalLink url={passage.url}>§ {passage.heading}</ExternalLink>
+          ) : (
+            <span>§ {passage.heading}</span>
+          )}
+        </p>
+      )}
+    </>
   );
 }

@@ -15,7 +15,7 @@ import { JobOutcome, JobStatus } from '../components/job-status.js';
 import { useActiveJobs } from '../hooks/use-active-jobs.js';
 import { useAction, useApi } from '../hooks/use-api.js';
 import { useThrottled } from '../hooks/use-throttled.js';
-import { fmtCount, fmtDate, fmtInt, jobLabel, words } from '../format.js';
+import { fmtCount, fmtDate, fmtInt, jobName, words } from '../format.js';
 import { links, navigate } from '../router.js';
 import { useSites } from '../sites-context.js';
 import { CrawlSchedulePanel } from './crawl-schedule-panel.js';
@@ -35,14 +35,19 @@ export function SiteOverview({ siteId }: { siteId: number }) {
     crawls.reload();
   };
   useSiteChanges(siteId, ['site', 'pages', 'similarity', 'embeddings', 'audit'], refresh);
-  // While a crawl runs the figures and charts fill in every few seconds rather than only at the end.
+  // While a crawl runs the figures and charts fill in every few seconds rather than only at the end; while the
+  // site is embedded, the "embedded" figure grows with the pages search finds (the job says so only when a phase
+  // ends).
   const duringCrawl = useThrottled(() => {
     summary.reload();
     crawls.reload();
     reloadSites();
   }, 3000);
+  const duringEmbed = useThrottled(reloadSites, 3000);
   useEvent('job.progress', (job) => {
-    if (job.site_id === siteId && job.kind === 'crawl') duringCrawl();
+    if (job.site_id !== siteId) return;
+    if (job.kind === 'crawl') duringCrawl();
+    else if (job.kind === 'embed') duringEmbed();
   });
   useEvent('job.finished', (job) => {
     if (job.site_id === siteId) {
@@ -89,7 +94,7 @@ export function SiteOverview({ siteId }: { siteId: number }) {
         <Stat
           label="embedded"
           value={fmtInt(site.stats.embedded)}
-          hint="Pages ready for search and similarity"
+          hint="Pages search finds now (by their title and lead while the rest of their text is embedded)"
         />
         <Stat label="similar pairs" value={fmtInt(site.stats.pairs)} />
         <Stat label="clusters" value={fmtInt(site.stats.clusters)} />
@@ -360,7 +365,7 @@ function CrawlHistory({ jobs, error }: { jobs: Job[] | undefined; error: unknown
             {jobs.map((job) => (
               <tr key={job.id}>
                 <td>
-                  {jobLabel(job.kind)} #{job.id}
+                  {jobName(job)}
                   {job.kind === 'crawl' && job.params.trigger === 'schedule' && (
                     <span className="badge tone-muted">scheduled</span>
                   )}

@@ -15,6 +15,7 @@ import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { SitesService } from '../sites/sites-service.js';
+import { capital, siteLabel } from '../sites/site-label.js';
 import { CrawlCheckpoint, Crawler, type CrawlProgress, type CrawlReport } from './crawler.js';
 import { ExtractorPool } from './extract-pool.js';
 import type { TargetPolicy } from './target-policy.js';
@@ -82,7 +83,8 @@ export class CrawlService {
     const settings = CrawlSettings.parse({ ...site.settings, ...input.settings });
     if (settings.render_js !== 'off') this.chromiumPath();
     const refused = input.mode === 'spider' ? await this.targets.check(new URL(site.start_url)) : null;
-    if (refused) throw new ValidationError(`Site ${site.id} cannot be crawled: ${refused}`, []);
+    if (refused)
+      throw new ValidationError(`${capital(siteLabel(this.store, site))} cannot be crawled: ${refused}`, []);
     // Job parameters are listed by the API: a list URL's `user:pass@` is not kept there.
     const urls = input.urls?.map((u) => splitUrlCredentials(u).href);
     // Checked again after the await: a site deleted meanwhile is a 404, not a job for nothing.

@@ -159,7 +159,9 @@ export class Crawler {
     return {
       ...report,
       fetched: this.fetched,
-      errors: this.errors,
+      // From the stored rows, not the running tally: redirect loops are only known once finalized, and a resumed
+      // crawl's tally starts again at 0 (the site stats and the report count the same rows).
+      errors: this.store.siteStats.crawlErrors(this.run.siteId),
       trap_urls: Object.values(this.frontier.trapped).reduce((a, b) => a + b, 0),
       seconds: Math.round(seconds * 10) / 10,
       pages_per_second: seconds > 0 ? Math.round((this.fetched / seconds) * 10) / 10 : 0,

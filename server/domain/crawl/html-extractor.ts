@@ -11,6 +11,7 @@ import type { JsonLdBlock, PageImage } from '../../store/repos/pages-repo.js';
 import { resolveImages } from './image-collector.js';
 import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
 import { linkHeaderTarget } from './link-header.js';
+import type { Heading } from './heading-collector.js';
 import { collapseWhitespace, countNonWhitespace, countWords } from './main-text.js';
 import { PageCollector } from './page-collector.js';
 import type { PageSignals } from './page-signals.js';
@@ -31,7 +32,8 @@ export interface ExtractedPage {
   title: string | null;
   meta_description: string | null;
   h1: string | null;
-  headings: { level: number; text: string }[];
+  /** With their section's anchor and their line in `main_text` when they have them (heading-collector.ts). */
+  headings: Heading[];
   /** Absolute; `<link rel=canonical>` first, then the `Link` header. */
   canonical_url: string | null;
   /** The `robots` meta and the bot's own, joined by ", ", lower-cased. */
@@ -119,12 +121,17 @@ export function extractHtml(
     if (target !== null) canonical = resolveHttp(target, page);
   }
 
-  const mainText =
+  const [start, end, breaks] =
     c.mainStart >= 0
-      ? c.text.text(c.mainStart, c.mainEnd)
+      ? [c.mainStart, c.mainEnd, c.mainBreaks]
       : c.articleStart >= 0
-        ? c.text.text(c.articleStart, c.articleEnd)
-        : c.text.text();
+        ? [c.articleStart, c.articleEnd, c.articleBreaks]
+        : [0, c.text.position, 0];
+  const mainText = c.text.text(start, end);
+  // Each heading in the chosen root gets its line there: search links a passage to its section by it.
+  for (const h of c.headings.starts) {
+    if (h.position >= start && h.position < end) h.heading.line = h.breaks - breaks;
+  }
 
   const headerLanguage = headers.contentLanguage?.split(',')[0]?.trim() || null;
   // A noscript plea alone is not enough: blogs carry "enable JavaScript to see the comments" above full text.

@@ -25,6 +25,11 @@ export class TextCollector {
   private afterSpace = false;
   /** Non-whitespace characters appended so far: sizes `<article>` candidates without joining their text. */
   chars = 0;
+  /**
+   * Block breaks appended so far. A break only ever follows text (never another break, never the start), so the
+   * breaks between a root's start and a heading are the heading's line in the root's text.
+   */
+  breaks = 0;
 
   get position(): number {
     return this.parts.length;
@@ -47,6 +52,7 @@ export class TextCollector {
   breakBlock(): void {
     if (this.afterBreak) return;
     this.parts.push(BREAK);
+    this.breaks++;
     this.afterBreak = true;
     this.afterSpace = false;
   }

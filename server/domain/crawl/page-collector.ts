@@ -10,7 +10,7 @@
 import type { Handler } from 'htmlparser2';
 import { AnchorCollector, type PendingLink } from './anchor-collector.js';
 import { HeadFields, isJsonLdScript } from './head-fields.js';
-import { HeadingCollector } from './heading-collector.js';
+import { HeadingCollector, type Heading } from './heading-collector.js';
 import { ImageCollector } from './image-collector.js';
 import {
   classifyElement,
@@ -30,9 +30,10 @@ interface Frame {
   kind: number;
   kindSoft: boolean;
   savedExcluded: number;
-  /** Where an article root starts: text position and collected chars. */
+  /** Where an article root starts: text position, collected chars and block breaks. */
   start: number;
   startChars: number;
+  startBreaks: number;
   mountChars: number;
   prevLink: PendingLink | null;
 }
@@ -95,6 +96,9 @@ export class PageCollector implements Partial<Handler> {
   mainEnd = -1;
   articleStart = -1;
   articleEnd = -1;
+  /** Block breaks before `mainStart` and `articleStart`: a heading's line in the root's text counts from them. */
+  mainBreaks = 0;
+  articleBreaks = 0;
   textChars = 0;
   emptyMount = false;
   noscriptText = '';
@@ -113,6 +117,13 @@ export class PageCollector implements Partial<Handler> {
   private inHead = false;
   private mainSeen = false;
   private capture = '';
+  /**
+   * The id (or `<a name>`) of the latest element opened with no text since: a heading opening now takes it as
+   * its section's anchor (`<section id="x"><h2>`). Cleared by text.
+   */
+  private pendingAnchor: string | null = null;
+  /** The heading `special` just opened, for `onopentag` to place once its block boundary is in the text. */
+  private openedHeading: Heading | null = null;
 
   constructor(botName: string) {
     this.head = new HeadFields(botName);
@@ -142,13 +153,28 @@ export class PageCollector implements Partial<Handler> {
         flags |= F_MOUNT;
       }
     }
-    flags = this.special(f, name, attribs, flags);
+    const anchor = info & T_VOID ? null : attribs.id || (name === 'a' ? attribs.name : undefined) || null;
+    flags = this.special(f, name, attribs, flags, anchor);
     f.flags = flags;
     const chrome = this.excluded - (flags & F_EXCLUDED ? 1 : 0) > 0;
     this.signals.open(name, attribs, this.depth, chrome, flags & F_LINK ? this.anchors.current : null);
     this.skeleton.open(name, attribs, this.depth, this.excluded > 0, this.text.chars);
     if (flags & F_BLOCK) this.boundary();
     else if (flags & F_CELL) this.gap();
+    if (this.openedHeading !== null) {
+      if (this.excluded === 0) {
+        this.headings.starts.push({
+          heading: this.openedHeading,
+          breaks: this.text.breaks,
+          position: this.text.position,
+        });
+      }
+      this.openedHeading = null;
+      this.pendingAnchor = null;
+    } else if (anchor !== null) {
+      this.headings.anchorInside(anchor);
+      this.pendingAnchor = anchor;
+    }
   }
 
   private classify(f: Frame, name: string, attribs: Record<string, string>, flags: number): number {
@@ -163,7 +189,13 @@ export class PageCollector implements Partial<Handler> {
     return flags | F_EXCLUDED;
   }
 
-  private special(f: Frame, name: string, attribs: Record<string, string>, flags: number): number {
+  private special(
+    f: Frame,
+    name: string,
+    attribs: Record<string, string>,
+    flags: number,
+    anchor: string | null,
+  ): number {
     switch (name) {
       case 'a':
       case 'area': {
@@ -182,7 +214,7 @@ export class PageCollector implements Partial<Handler> {
       case 'h4':
       case 'h5':
       case 'h6':
-        this.headings.begin(HEADING_LEVELS[name]!);
+        this.openedHeading = this.headings.begin(HEADING_LEVELS[name]!, anchor ?? this.pendingAnchor);
         return flags | F_HEADING;
       case 'main':
         // The main-text root: what surrounds it (a form wrapping the page, a soft "sidebar" wrapper) is not its
@@ -196,6 +228,7 @@ export class PageCollector implements Partial<Handler> {
         flags = this.beginRoot(f, flags) | F_MAIN;
         this.boundary();
         this.mainStart = this.text.position;
+        this.mainBreaks = this.text.breaks;
         return flags;
       case 'article':
         flags |= F_ARTICLE;
@@ -204,6 +237,7 @@ export class PageCollector implements Partial<Handler> {
         this.boundary();
         f.start = this.text.position;
         f.startChars = this.text.chars;
+        f.startBreaks = this.text.breaks;
         return flags;
       case 'html':
         this.head.html(attribs);
@@ -271,6 +305,7 @@ export class PageCollector implements Partial<Handler> {
       if (countNonWhitespace(data) === 0) return;
       this.inHead = false;
     }
+    if (this.pendingAnchor !== null && countNonWhitespace(data) > 0) this.pendingAnchor = null;
     if (this.noscriptDepth > 0) this.noscriptText += data;
     this.anchors.append(data);
     this.headings.append(data);
@@ -311,6 +346,7 @@ export class PageCollector implements Partial<Handler> {
         this.articleChars = chars;
         this.articleStart = f.start;
         this.articleEnd = this.text.position;
+        this.articleBreaks = f.startBreaks;
       }
     }
     if (flags & F_ROOT) this.excluded = f.savedExcluded;
@@ -332,6 +368,7 @@ export class PageCollector implements Partial<Handler> {
         savedExcluded: 0,
         start: 0,
         startChars: 0,
+        startBreaks: 0,
         mountChars: 0,
         prevLink: null,
       };

@@ -21,6 +21,8 @@ import { requireSite } from '../sites/site-required.js';
 import type { EventBus } from '../events.js';
 import { EmbedEta } from './embed-eta.js';
 import { PageVectorIndex } from './page-vector-index.js';
+import { highlights, queryStems } from './passage-highlight.js';
+import { passageSection, sectionUrl } from './passage-section.js';
 import { PassageGate } from './passages-ready.js';
 import { CoverageCounts, searchCoverage } from './search-coverage.js';
 import { resultFilter, type ResultFilter } from './result-page-types.js';
@@ -184,10 +186,23 @@ export class EmbeddingService {
       vector,
       hits.map((h) => h.page.id),
     );
+    const stems = queryStems(q.query);
     return {
       items: hits.map((h) => {
         const p = passages.get(h.page.id);
-        return { ...h, passage: p ? { text: p.text, score: similarityFromDistance(p.distance) } : null };
+        if (!p) return { ...h, passage: null };
+        const inputs = this.store.passageSections.inputs(p.id);
+        const section = inputs && passageSection(inputs);
+        return {
+          ...h,
+          passage: {
+            text: p.text,
+            score: similarityFromDistance(p.distance),
+            highlights: highlights(p.text, stems),
+            heading: section?.heading ?? null,
+            url: sectionUrl(h.page.url, section?.anchor ?? null),
+          },
+        };
       }),
       embedded_text: text,
       model: this.model,

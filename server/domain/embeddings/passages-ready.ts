@@ -11,6 +11,7 @@ import type { Store } from '../../store/index.js';
 import type { Job } from '../../schemas/jobs.js';
 import { ConflictError } from '../errors.js';
 import { WAITING_PHASE, type JobWait } from '../jobs/jobs-service.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import { aboutTime, type EmbedEta } from './embed-eta.js';
 import type { CoverageCounts } from './search-coverage.js';
 
@@ -129,8 +130,8 @@ export class PassageGate {
   }
 
   private refusal(state: PassageState, siteId: number | null, reader: string, queue?: string): ConflictError {
-    const site = siteId === null ? 'a site' : `site ${siteId}`;
-    const Site = siteId === null ? 'A site' : `Site ${siteId}`;
+    const site = siteId === null ? 'a site' : siteLabelById(this.store, siteId);
+    const Site = capital(site);
     const then = queue ?? 'Try again when that job has finished.';
     switch (state.kind) {
       case 'embedding': {

@@ -4,6 +4,8 @@
  * columns are that check's evidence fields). Findings are read a page at a time, like every other export.
  */
 import type { Finding, Issue } from '../../schemas/audit.js';
+import type { CheckId } from '../../schemas/audit-checks.js';
+import { Cursor, type CursorKey } from '../../schemas/common.js';
 import { EVIDENCE } from '../../schemas/audit-terms.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Row } from './datasets.js';
@@ -83,6 +85,43 @@ export class AuditExports {
         }));
       }
     }
+  }
+
+  /**
+   * One check's URLs as its issue view lists them (all, or only those a template fix covers, or only the fixes
+   * of their own): each with its title, how it is fixed and a column per field of its evidence. The columns
+   * depend on the check, so they come with the rows. A check that found nothing has the columns and no row.
+   */
+  checkTable(
+    siteId: number,
+    check: CheckId,
+    inTemplate: boolean | undefined,
+  ): { columns: string[]; chunks: AsyncIterable<Row[]> } {
+    const issue = this.checks(siteId).find((i) => i.check === check);
+    const fields = issue ? Object.keys(EVIDENCE[issue.evidence].shape) : [];
+    const templates = new Map(issue?.templates.map((t) => [t.template_id, t.label]));
+    const audit = this.audit;
+    return {
+      columns: ['url', 'title', 'page_id', 'fix', ...fields],
+      chunks: (async function* () {
+        let cursor: CursorKey | undefined;
+        do {
+          const page = audit.findings(siteId, check, { limit: PAGE, cursor, in_template: inTemplate });
+          yield page.items.map((f) => ({
+            url: f.url,
+            title: f.title,
+            page_id: f.page_id,
+            fix:
+              f.template_id === null
+                ? 'this page'
+                : `in template: ${templates.get(f.template_id) ?? f.template_id}`,
+            ...Object.fromEntries(fields.map((k) => [k, cellOf((f.evidence as Record<string, unknown>)[k])])),
+          }));
+          cursor = page.next_cursor === null ? undefined : Cursor.parse(page.next_cursor);
+          await new Promise((r) => setImmediate(r));
+        } while (cursor);
+      })(),
+    };
   }
 
   /** XLSX sheets: one per check with findings, a column per field of its evidence. */

@@ -23,7 +23,7 @@ const page = <T extends { id: number }>(rows: T[], map: (r: T) => Row, limit: nu
   last: rows.length === limit ? rows.at(-1)!.id : null,
 });
 
-const PAGE_COLUMNS: (keyof PageRow)[] = [
+export const PAGE_COLUMNS: (keyof PageRow)[] = [
   'id',
   'url',
   'status_code',

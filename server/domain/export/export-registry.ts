@@ -4,25 +4,34 @@
  * export is added in one place and its opener only ever sees a format it declared.
  */
 import type { Store } from '../../store/index.js';
-import { EXPORT_CONTENT_TYPES, type ExportFormat } from '../../schemas/export.js';
+import type { z } from 'zod';
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFields,
+  type ExportFormat,
+  type ExportQuery,
+} from '../../schemas/export.js';
 import type { TargetStatus } from '../../schemas/targets.js';
 import type { AuditExports } from './audit-exports.js';
 import type { HistoryService } from '../history/history-service.js';
 import type { ReportService } from './report/report-service.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { PagesService } from '../pages/pages-service.js';
 import { requireSite } from '../sites/site-required.js';
 import { FINDING_COLUMNS, ISSUE_COLUMNS } from './audit-exports.js';
 import { campaignTargetsDataset } from './campaign-targets-dataset.js';
 import { CHANGE_COLUMNS, changeRows } from './changes-export.js';
+import { GSC_COLUMNS, pageListRows, pickColumns } from './page-list-export.js';
 import {
+  PAGE_COLUMNS,
   clustersTable,
   gscTable,
   linksTable,
   otherUrlsTable,
-  pagesTable,
   similarityPairsTable,
   type TableDataset,
 } from './datasets.js';
+import { exportFileName, fileStem } from './export-file-name.js';
 import { graphFile } from './graph-export.js';
 import { keysetChunks, tableBody, type TableFormat } from './table-body.js';
 import { xlsxSheets } from './xlsx-writer.js';
@@ -33,6 +42,7 @@ export interface ExportDeps {
   report: ReportService;
   audit: AuditExports;
   history: HistoryService;
+  pages: PagesService;
 }
 
 export interface ExportStream {
@@ -45,10 +55,13 @@ export interface SiteRequest<F extends ExportFormat> {
   name: string;
   format: F;
   siteId: number;
-  /** The crawls a comparison is between (`changes` only). */
-  from?: number | undefined;
-  to?: number | undefined;
+  /** The list parameters of the query, those the export `takes` only (the service refuses the others). */
+  query: ExportListQuery;
 }
+
+/** The parameters of an export's query beyond its scope: a list's filters, sort, crawls, columns. */
+export type ExportListQuery = Omit<ExportQuery, 'site_id' | 'campaign_id'>;
+export type ExportParam = Exclude<keyof z.infer<typeof ExportFields>, 'site_id' | 'campaign_id'>;
 
 export interface CampaignRequest<F extends ExportFormat> {
   name: string;
@@ -61,6 +74,8 @@ interface SiteExport<F extends ExportFormat> {
   scope: 'site';
   formats: readonly F[];
   description: string;
+  /** The list parameters it takes (`extract.*` filters come with `sort`: the pages list's); none: the site's whole table. */
+  takes?: readonly ExportParam[];
   /** Resolves once the file can be sent: a missing site (or Chromium) fails here, before any byte is written. */
   open(deps: ExportDeps, req: SiteRequest<F>): ExportStream | Promise<ExportStream>;
 }
@@ -69,6 +84,7 @@ interface CampaignExport<F extends ExportFormat> {
   scope: 'campaign';
   formats: readonly F[];
   description: string;
+  takes?: readonly ExportParam[];
   open(deps: ExportDeps, req: CampaignRequest<F>): ExportStream | Promise<ExportStream>;
 }
 
@@ -84,13 +100,9 @@ const campaignExport = <F extends ExportFormat>(e: Omit<CampaignExport<F>, 'scop
   ...e,
 });
 
-/** The site's host as a file name prefix; a 404 when the site is gone. */
-const hostStem = (store: Store, siteId: number) =>
-  new URL(requireSite(store, siteId).start_url).hostname.replace(/[^a-z0-9.-]/gi, '_');
-
-/** `<host>-<stem>.<format>` with the format's media type. */
+/** `<site name>-<stem>-<day>.<format>` with the format's media type; a 404 when the site is gone. */
 const siteFile = (store: Store, req: SiteRequest<ExportFormat>, stem = req.name) => ({
-  filename: `${hostStem(store, req.siteId)}-${stem}.${req.format}`,
+  filename: exportFileName(requireSite(store, req.siteId), stem, req.format),
   contentType: EXPORT_CONTENT_TYPES[req.format],
 });
 
@@ -106,11 +118,61 @@ const table =
     };
   };
 
+/** The filters of `GET /pages` an export takes: the pages list's own fields (with `extract.*`). */
+const PAGE_FILTERS = [
+  'status_code',
+  'indexable',
+  'content_type',
+  'depth',
+  'q',
+  'page_type',
+] as const satisfies readonly ExportParam[];
+
+function pick<K extends ExportParam>(q: ExportListQuery, keys: readonly K[]): Pick<ExportListQuery, K> {
+  return Object.fromEntries(keys.filter((k) => q[k] !== undefined).map((k) => [k, q[k]])) as Pick<
+    ExportListQuery,
+    K
+  >;
+}
+
+/** The `extract.*` filters of a query. */
+const extractFilters = (q: ExportListQuery): Record<`extract.${string}`, string> =>
+  Object.fromEntries(Object.entries(q).filter(([k]) => k.startsWith('extract.'))) as Record<
+    `extract.${string}`,
+    string
+  >;
+
+const needsCheck = (param: string) =>
+  new ValidationError(`\`${param}\` applies to one check's URLs: give \`check\` too.`, [
+    { path: `query.${param}`, message: 'needs `check`' },
+  ]);
+
 export const EXPORTS = {
   pages: siteExport({
     formats: ['csv', 'xlsx', 'json', 'ndjson'],
-    description: 'Every fetched URL with its crawl fields.',
-    open: table(pagesTable),
+    description:
+      'Every fetched URL with its crawl fields; with the filters and `sort` of `GET /pages` (and `columns`), exactly the pages that list shows, in its order.',
+    takes: [...PAGE_FILTERS, 'sort', 'columns'],
+    open: ({ store, pages }, req) => {
+      const { columns, ...filters } = pick(req.query, [...PAGE_FILTERS, 'sort', 'columns']);
+      const defaults = [
+        ...PAGE_COLUMNS,
+        ...store.extractors.list(req.siteId).map((r) => `extract:${r.name}`),
+      ];
+      const chosen = pickColumns(columns, defaults, [...defaults, ...GSC_COLUMNS]);
+      const query = {
+        ...filters,
+        ...extractFilters(req.query),
+        site_id: req.siteId,
+        sort: filters.sort ?? 'id',
+      };
+      // Read once before the first byte, so an unknown rule in a filter or sort is a 400, not a broken file.
+      pages.list({ ...query, limit: 1 });
+      return {
+        ...siteFile(store, req),
+        body: tableBody(req.format, req.name, chosen, pageListRows(store, pages, query)),
+      };
+    },
   }),
   links: siteExport({
     formats: ['csv'],
@@ -154,25 +216,46 @@ export const EXPORTS = {
   'issue-urls': siteExport({
     formats: ['csv', 'xlsx'],
     description:
-      'Every finding of the site audit with its evidence (CSV: one row per finding; XLSX: one sheet per check).',
-    open: ({ store, audit }, req) => ({
-      ...siteFile(store, req),
-      body:
-        req.format === 'xlsx'
-          ? xlsxSheets(audit.sheets(req.siteId))
-          : tableBody(req.format, req.name, FINDING_COLUMNS, audit.findingRows(req.siteId)),
-    }),
+      'Every finding of the site audit with its evidence (CSV: one row per finding; XLSX: one sheet per check). With `check`, that check’s URLs as its issue view lists them (`in_template` as `GET /sites/{id}/issues/{check}/urls`, `columns`): title, fix and a column per evidence field.',
+    takes: ['check', 'in_template', 'columns'],
+    open: ({ store, audit }, req) => {
+      const { check, in_template, columns } = req.query;
+      if (check === undefined) {
+        if (in_template !== undefined || columns !== undefined)
+          throw needsCheck(in_template !== undefined ? 'in_template' : 'columns');
+        return {
+          ...siteFile(store, req),
+          body:
+            req.format === 'xlsx'
+              ? xlsxSheets(audit.sheets(req.siteId))
+              : tableBody(req.format, req.name, FINDING_COLUMNS, audit.findingRows(req.siteId)),
+        };
+      }
+      const table = audit.checkTable(req.siteId, check, in_template);
+      const chosen = pickColumns(columns, table.columns, table.columns);
+      return {
+        ...siteFile(store, req, `issue-${check.replace(/_/g, '-')}`),
+        body: tableBody(req.format, check, chosen, table.chunks),
+      };
+    },
   }),
   changes: siteExport({
     formats: ['csv', 'xlsx'],
     description:
-      'What changed between two crawls (query `from` and `to`; default the last two): one row per change with its before and after.',
-    // The crawls are checked before the first byte: fewer than two, or a wrong crawl id, is a problem.
+      'What changed between two crawls (`from` and `to`, finished crawls of the site; default the last two; `change` as `GET /sites/{id}/changes`): one row per change with its before and after.',
+    takes: ['from', 'to', 'change'],
+    // The crawls are checked before the first byte: fewer than two, or a crawl that is not a finished crawl of
+    // this site, is a problem.
     open: ({ store, history }, req) => {
-      const { from, to } = history.pair(req.siteId, req.from, req.to);
-      const rows = changeRows(history, req.siteId, { from: from.crawl_id, to: to.crawl_id });
+      const { from, to } = history.pair(req.siteId, req.query.from, req.query.to);
+      const [a, b] = [history.crawlNumber(from.crawl_id), history.crawlNumber(to.crawl_id)];
+      const rows = changeRows(history, req.siteId, {
+        from: from.crawl_id,
+        to: to.crawl_id,
+        change: req.query.change,
+      });
       return {
-        ...siteFile(store, req, `${req.name}-${from.crawl_id}-${to.crawl_id}`),
+        ...siteFile(store, req, `${req.name}-crawl-${a ?? from.crawl_id}-to-${b ?? to.crawl_id}`),
         body: tableBody(req.format, req.name, CHANGE_COLUMNS, rows),
       };
     },
@@ -186,7 +269,11 @@ export const EXPORTS = {
       if (!campaign) throw new NotFoundError(`No campaign with id ${req.campaignId}.`);
       const dataset = campaignTargetsDataset({ campaignId: req.campaignId, statuses: req.statuses });
       return {
-        filename: `${hostStem(store, campaign.site_id)}-campaign-${req.campaignId}-targets.${req.format}`,
+        filename: exportFileName(
+          requireSite(store, campaign.site_id),
+          `campaign-${fileStem(campaign.name) || req.campaignId}-targets`,
+          req.format,
+        ),
         contentType: EXPORT_CONTENT_TYPES[req.format],
         body: tableBody(
           req.format,

@@ -5,7 +5,8 @@
  */
 import type { Store } from '../../store/index.js';
 import type { ExportInfo } from '../../schemas/export.js';
-import type { TargetStatus } from '../../schemas/targets.js';
+import type { ExportQuery } from '../../schemas/export.js';
+import type { PagesService } from '../pages/pages-service.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { HistoryService } from '../history/history-service.js';
 import type { AuditExports } from './audit-exports.js';
@@ -17,8 +18,14 @@ export type { ExportStream } from './export-registry.js';
 export class ExportService {
   private readonly deps: ExportDeps;
 
-  constructor(store: Store, report: ReportService, audit: AuditExports, history: HistoryService) {
-    this.deps = { store, report, audit, history };
+  constructor(
+    store: Store,
+    report: ReportService,
+    audit: AuditExports,
+    history: HistoryService,
+    pages: PagesService,
+  ) {
+    this.deps = { store, report, audit, history, pages };
   }
 
   list(): { items: ExportInfo[] } {
@@ -34,30 +41,39 @@ export class ExportService {
   /**
    * Opens an export from the download's query: campaign exports are scoped by `campaign_id` (and filtered by
    * `status`), every other export by `site_id`. An unknown name or format is a 404 whatever the query says; a
-   * missing scope is a 400 naming the parameter.
+   * missing scope, or a list parameter the export does not take (a page filter on `links.csv`), is a 400 naming
+   * the parameter.
    */
-  async openFor(
-    name: string,
-    format: string,
-    q: {
-      site_id?: number | undefined;
-      campaign_id?: number | undefined;
-      status?: readonly TargetStatus[] | undefined;
-      from?: number | undefined;
-      to?: number | undefined;
-    },
-  ): Promise<ExportStream> {
+  async openFor(name: string, format: string, q: ExportQuery): Promise<ExportStream> {
     const { entry, format: known } = this.find(name, format);
     const need = (param: 'site_id' | 'campaign_id') =>
       new ValidationError(`Invalid query: query.${param} is required for ${name}.${format}.`, [
         { path: `query.${param}`, message: `is required for ${name}.${format}` },
       ]);
-    if (entry.scope === 'campaign') {
-      if (q.campaign_id === undefined) throw need('campaign_id');
-      return entry.open(this.deps, { name, format: known, campaignId: q.campaign_id, statuses: q.status });
+    const { site_id, campaign_id, status, ...list } = q;
+    const takes = new Set<string>(entry.takes ?? []);
+    const foreign = Object.keys(list).filter(
+      (k) =>
+        list[k as keyof typeof list] !== undefined &&
+        !takes.has(k) &&
+        !(k.startsWith('extract.') && takes.has('sort')),
+    );
+    if (foreign.length) {
+      const them = foreign.map((k) => `\`${k}\``).join(', ');
+      const takesText = entry.takes?.length
+        ? `it takes ${entry.takes.map((k) => `\`${k}\``).join(', ')}`
+        : 'it takes no list parameter';
+      throw new ValidationError(
+        `${them} ${foreign.length > 1 ? 'do' : 'does'} not apply to ${name}.${format}: ${takesText}.`,
+        foreign.map((k) => ({ path: `query.${k}`, message: `does not apply to ${name}.${format}` })),
+      );
     }
-    if (q.site_id === undefined) throw need('site_id');
-    return entry.open(this.deps, { name, format: known, siteId: q.site_id, from: q.from, to: q.to });
+    if (entry.scope === 'campaign') {
+      if (campaign_id === undefined) throw need('campaign_id');
+      return entry.open(this.deps, { name, format: known, campaignId: campaign_id, statuses: status });
+    }
+    if (site_id === undefined) throw need('site_id');
+    return entry.open(this.deps, { name, format: known, siteId: site_id, query: list });
   }
 
   /** One site's export, as the CLI writes it; a per-campaign export is refused, naming what it needs. */
@@ -68,7 +84,7 @@ export class ExportService {
         { path: 'query.campaign_id', message: `is required for ${name}.${format}` },
       ]);
     }
-    return entry.open(this.deps, { name, format: known, siteId });
+    return entry.open(this.deps, { name, format: known, siteId, query: {} });
   }
 
   private find(name: string, format: string) {

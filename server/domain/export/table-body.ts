@@ -63,7 +63,7 @@ function rowLength(row: Row): number {
 }
 
 /** How many rows the next read takes, from the weight of the last read's. */
-function readLimit(rows: readonly Row[]): number {
+export function readLimit(rows: readonly Row[]): number {
   const perRow = rows.reduce((n, r) => n + rowLength(r), 0) / rows.length;
   return Math.max(1, Math.min(CHUNK, Math.floor(READ_CHARS / Math.max(1, perRow))));
 }

@@ -13,15 +13,14 @@ import { fetchPage } from '../crawl/page-fetch.js';
 import type { PageRecord } from '../crawl/page-builder.js';
 import { createScope } from '../crawl/scope.js';
 import type { TargetPolicy } from '../crawl/target-policy.js';
-import { normalizeUrl } from '../crawl/url-normalizer.js';
-import { ValidationError } from '../errors.js';
 import type { SitesService } from '../sites/sites-service.js';
 import { extractRules, type ExtractRule } from './extract-rule.js';
 import type { ExtractionService } from './extraction-service.js';
 import { checkRule, normalizeDraft } from './rule-check.js';
+import { badTestUrl, resolveTestUrl } from './test-url.js';
 
-const badUrl = (message: string) =>
-  new ValidationError(`Invalid body: body.url ${message}.`, [{ path: 'body.url', message }]);
+/** How long one test may take, redirects and rendering included. */
+const TEST_LIMIT_MS = 120_000;
 
 export class ExtractTester {
   constructor(
@@ -43,7 +42,7 @@ export class ExtractTester {
   async test(
     siteId: number,
     body: ExtractorTest,
-    signal = AbortSignal.timeout(120_000),
+    signal = AbortSignal.timeout(TEST_LIMIT_MS),
   ): Promise<ExtractorTestResult> {
     const site = this.sites.get(siteId);
     const settings = CrawlSettings.parse(site.settings);
@@ -54,11 +53,10 @@ export class ExtractTester {
       include: [],
       exclude: [],
     });
-    let url = normalizeUrl(body.url, body.url, 'keep');
-    if (!url) throw badUrl('must be an absolute http(s) URL');
-    if (!scope.isInternal(url)) throw badUrl(`must be a page of the site (${site.origin})`);
+    const asked = resolveTestUrl(body.url, site.start_url, scope);
+    let url = asked;
     const refused = await this.targets.check(new URL(url));
-    if (refused) throw badUrl(`cannot be fetched: ${refused}`);
+    if (refused) throw badTestUrl(`cannot be fetched: ${refused}`);
 
     const { fetcher, renderer } = this.crawl.clients(siteId, { ...settings, concurrency: 1 });
     try {
@@ -82,7 +80,19 @@ export class ExtractTester {
         if (!next || hop >= settings.max_redirects || !scope.isInternal(next)) break;
         url = next;
       }
-      return this.result(body.url, url, record, rules);
+      return this.result(asked, url, record, rules);
+    } catch (err) {
+      // Over the test's limit (a page that never answers, a site's timeout_ms beyond it): an answer that says so,
+      // as for any page that could not be fetched, not an internal error. A path made any word a fetchable URL.
+      if (!signal.aborted) throw err;
+      const why = `the page did not answer within the test’s ${TEST_LIMIT_MS / 1000} s`;
+      return {
+        url: asked,
+        final_url: url,
+        status_code: null,
+        rendered: false,
+        results: rules.map((r) => ({ name: r.name, value: null, error: why })),
+      };
     } finally {
       await Promise.allSettled([fetcher.close(), renderer?.close()]);
     }

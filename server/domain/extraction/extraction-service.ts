@@ -13,6 +13,7 @@ import {
 } from '../../schemas/extraction.js';
 import type { JobOf, JobProgress, JobResultOf } from '../../schemas/jobs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SitesService } from '../sites/sites-service.js';
@@ -71,7 +72,8 @@ export class ExtractionService {
   private row(siteId: number, id: number): ExtractorRow {
     this.sites.require(siteId);
     const row = this.store.extractors.get(id);
-    if (!row || row.site_id !== siteId) throw new NotFoundError(`Site ${siteId} has no extractor ${id}.`);
+    if (!row || row.site_id !== siteId)
+      throw new NotFoundError(`${capital(siteLabelById(this.store, siteId))} has no extraction rule ${id}.`);
     return row;
   }
 
@@ -82,9 +84,9 @@ export class ExtractionService {
   private assertNameFree(siteId: number, name: string, self: number | null): void {
     const other = this.store.extractors.byName(siteId, name);
     if (other && other.id !== self) {
-      const message = `site ${siteId} already has a rule named "${other.name}" (names ignore case)`;
+      const message = `${siteLabelById(this.store, siteId)} already has a rule named "${other.name}" (names ignore case)`;
       // The field, as a validation problem names it, so a form can show the message under the name.
-      throw new ConflictError(`S${message.slice(1)}.`, { errors: [{ path: 'body.name', message }] });
+      throw new ConflictError(`${capital(message)}.`, { errors: [{ path: 'body.name', message }] });
     }
   }
 

@@ -19,6 +19,7 @@ import type {
 } from '../../schemas/graph.js';
 import { NotFoundError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import type { EventBus } from '../events.js';
 import { afterKey, idPage } from '../sort-cursor.js';
 import { aggregateGroups } from './graph-groups.js';
@@ -128,7 +129,7 @@ export class GraphService {
     const target = this.requirePage(ctx, q.to);
     if (!ctx.index.starts.length)
       throw new NotFoundError(
-        `Site ${siteId} has no start page: it has not been crawled by following links.`,
+        `${capital(siteLabelById(this.store, siteId))} has no start page: it has not been crawled by following links.`,
       );
     const links = shortestPath(ctx.index, target, ctx.mask);
     if (!links) {
@@ -219,7 +220,10 @@ export class GraphService {
   /** The page's position in the site's index; 404 when it is not a fetched page of this site. */
   private requirePage(ctx: NodeContext, pageId: number): number {
     const at = ctx.index.indexOf(pageId);
-    if (at < 0) throw new NotFoundError(`Site ${ctx.siteId} has no page with id ${pageId}.`);
+    if (at < 0)
+      throw new NotFoundError(
+        `${capital(siteLabelById(this.store, ctx.siteId))} has no page with id ${pageId}.`,
+      );
     return at;
   }
 }

@@ -6,6 +6,7 @@
 import {
   CHANGE_KINDS,
   type Change,
+  type IssuesGone,
   type ChangeKind,
   type ChangeList,
   type ChangesQuery,
@@ -19,21 +20,22 @@ import type { Store } from '../../store/index.js';
 import type { SnapshotRow, UrlStateRow } from '../../store/repos/history-repo.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import type { EventBus } from '../events.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { afterKey, cursorPage } from '../sort-cursor.js';
 import { changeNotice } from './change-notice.js';
+import { issueGone, issuesGoneGroups } from './issues-gone.js';
 import { pageChanges } from './page-changes.js';
 
 type Computed = Omit<Change, 'page_id'>;
+interface Comparison {
+  key: string;
+  changes: Computed[];
+  issues: boolean;
+  issuesGone: IssuesGone[];
+}
 const KIND_RANK = new Map(CHANGE_KINDS.map((k, i) => [k, i]));
-
-const toSnapshot = (r: SnapshotRow): Snapshot => ({
-  crawl_id: r.crawl_id,
-  finished_at: r.finished_at,
-  urls: r.urls,
-  changed: r.changed,
-});
 
 type PresentRow = UrlStateRow & { state: PageState };
 /** The URLs that were pages at the crawl, by URL. */
@@ -42,7 +44,7 @@ const present = (rows: UrlStateRow[]) =>
 
 export class HistoryService {
   /** The last comparison computed per site; a snapshot, an audit or a measured cosine makes it stale. */
-  private readonly cache = new Map<number, { key: string; changes: Computed[]; issues: boolean }>();
+  private readonly cache = new Map<number, Comparison>();
 
   constructor(
     private readonly store: Store,
@@ -50,6 +52,22 @@ export class HistoryService {
     private readonly settings: SettingsService,
   ) {
     bus.on('site.updated', (e) => this.cache.delete(e.site_id));
+  }
+
+  /** A crawl's place among its site's crawls ("Crawl 3"), or null when its job is gone. */
+  crawlNumber(crawlId: number): number | null {
+    const job = this.store.jobs.get(crawlId);
+    return job?.kind === 'crawl' ? job.crawl_number : null;
+  }
+
+  private toSnapshot(r: SnapshotRow): Snapshot {
+    return {
+      crawl_id: r.crawl_id,
+      crawl_number: this.crawlNumber(r.crawl_id),
+      finished_at: r.finished_at,
+      urls: r.urls,
+      changed: r.changed,
+    };
   }
 
   /** Called by the crawl job once the crawl finished; prunes to `keep_crawls` in the same transaction. */
@@ -61,7 +79,7 @@ export class HistoryService {
       return taken;
     });
     this.cache.delete(siteId);
-    return toSnapshot(row);
+    return this.toSnapshot(row);
   }
 
   snapshots(siteId: number, q: { limit: number; cursor?: CursorKey | undefined }) {
@@ -72,7 +90,7 @@ export class HistoryService {
       .filter((r) => after === null || r.crawl_id < after)
       .slice(0, q.limit + 1);
     const { page, next_cursor } = cursorPage(rows, q.limit, (r) => [r.crawl_id]);
-    return { items: page.map(toSnapshot), next_cursor };
+    return { items: page.map((r) => this.toSnapshot(r)), next_cursor };
   }
 
   /**
@@ -88,28 +106,32 @@ export class HistoryService {
     };
   }
 
-  /** The two snapshots a comparison is between: `to` defaults to the latest, `from` to the one before it. */
+  /**
+   * The two snapshots a comparison is between: `to` defaults to the latest, `from` to the one before it. Both
+   * must be finished spider crawls of this site still kept; a crawl that is not is a 400 saying why.
+   */
   pair(siteId: number, from?: number, to?: number): { from: SnapshotRow; to: SnapshotRow } {
     requireSite(this.store, siteId);
     const all = this.store.history.snapshots(siteId);
     const find = (id: number, param: 'from' | 'to') => {
       const s = all.find((r) => r.crawl_id === id);
       if (!s) {
-        throw new ValidationError(`Crawl ${id} has no snapshot of site ${siteId}.`, [
-          {
-            path: `query.${param}`,
-            message: `crawl ${id} has no snapshot of this site (not a finished spider crawl of it, or pruned by keep_crawls)`,
-          },
+        const why = this.notComparable(siteId, id);
+        throw new ValidationError(`Crawl ${id} cannot be compared: ${why}.`, [
+          { path: `query.${param}`, message: why },
         ]);
       }
       return s;
     };
     const toRow = to !== undefined ? find(to, 'to') : all[0];
-    if (!toRow) throw new NotFoundError(`Site ${siteId} has no finished crawl yet; changes need two.`);
+    if (!toRow)
+      throw new NotFoundError(
+        `${capital(siteLabelById(this.store, siteId))} has no finished crawl yet; changes need two.`,
+      );
     const fromRow = from !== undefined ? find(from, 'from') : all.find((r) => r.crawl_id < toRow.crawl_id);
     if (!fromRow) {
       throw new NotFoundError(
-        `Site ${siteId} has one finished crawl (${toRow.crawl_id}); changes are shown once it has been crawled again.`,
+        `${capital(siteLabelById(this.store, siteId))} has one finished crawl (${toRow.crawl_id}); changes are shown once it has been crawled again.`,
       );
     }
     if (fromRow.crawl_id >= toRow.crawl_id) {
@@ -120,9 +142,26 @@ export class HistoryService {
     return { from: fromRow, to: toRow };
   }
 
+  /** Why job `id` has no snapshot of site `siteId`, in the words of a 400's detail. */
+  private notComparable(siteId: number, id: number): string {
+    const job = this.store.jobs.get(id);
+    if (!job) return 'there is no crawl with that id';
+    if (job.kind !== 'crawl') return `job ${id} is a ${job.kind} job, not a crawl`;
+    if (job.site_id !== siteId) {
+      const other = job.site_id === null ? undefined : this.store.sites.get(job.site_id);
+      return `it is a crawl of another site${other ? ` (${other.name})` : ''}`;
+    }
+    if (job.status === 'queued' || job.status === 'running') return `it has not finished (${job.status})`;
+    if (job.status !== 'succeeded')
+      return `it ${job.status === 'failed' ? 'failed' : 'was cancelled'}, so it keeps no snapshot`;
+    if (job.params.mode === 'list')
+      return 'it is a list crawl, which fetched only its URLs and keeps no snapshot';
+    return 'its snapshot was pruned (the keep_crawls setting keeps only the newest)';
+  }
+
   changes(siteId: number, q: ChangesQuery & { cursor?: CursorKey | undefined }): ChangeList {
     const { from, to } = this.pair(siteId, q.from, q.to);
-    const { changes, issues } = this.compute(siteId, from.crawl_id, to.crawl_id);
+    const { changes, issues, issuesGone } = this.compute(siteId, from.crawl_id, to.crawl_id);
     const summary = summarize(changes);
     const wanted = q.change ? new Set(q.change) : null;
     const after = q.cursor ? this.afterChange(q.cursor) : null;
@@ -132,10 +171,11 @@ export class HistoryService {
       .slice(0, q.limit + 1);
     const { page, next_cursor } = cursorPage(rows, q.limit, (c) => [c.url, c.change, c.check]);
     return {
-      from: toSnapshot(from),
-      to: toSnapshot(to),
+      from: this.toSnapshot(from),
+      to: this.toSnapshot(to),
       summary,
       issues_compared: issues,
+      issues_gone: issuesGone,
       items: this.withPageIds(siteId, page),
       next_cursor,
     };
@@ -151,8 +191,12 @@ export class HistoryService {
     return changes.map((c) => ({ ...c, page_id: this.store.history.pageIdOf(siteId, c.url) }));
   }
 
-  /** Every change between two snapshots, sorted by URL, then kind, then check. */
-  compute(siteId: number, fromId: number, toId: number): { changes: Computed[]; issues: boolean } {
+  /**
+   * Every change between two snapshots, sorted by URL, then kind, then check. An issue no longer listed is
+   * `issue_fixed` only when its page is still an indexable page; one that went away with its page (no longer
+   * reached, 404, redirect, error, noindex) is `issue_gone`, after the page's own change in the list.
+   */
+  compute(siteId: number, fromId: number, toId: number): Comparison {
     const key = `${fromId}:${toId}`;
     const cached = this.cache.get(siteId);
     if (cached?.key === key) return cached;
@@ -171,15 +215,25 @@ export class HistoryService {
       const [was, now] = runs.map(
         (r) => new Set(this.store.audit.findingKeys(r!.id).map((f) => `${f.check_id}\u0000${f.url}`)),
       );
-      const issue = (k: string, change: ChangeKind) => {
-        const [check, url] = k.split('\u0000') as [string, string];
-        changes.push({ url, change, check, before: null, after: null });
-      };
-      for (const k of now!) if (!was!.has(k)) issue(k, 'issue_added');
-      for (const k of was!) if (!now!.has(k)) issue(k, 'issue_fixed');
+      const split = (k: string) => k.split('\u0000') as [string, string];
+      for (const k of now!) {
+        if (was!.has(k)) continue;
+        const [check, url] = split(k);
+        changes.push({ url, change: 'issue_added', check, before: null, after: null });
+      }
+      for (const k of was!) {
+        if (now!.has(k)) continue;
+        const [check, url] = split(k);
+        const gone = issueGone(before.get(url)?.state, after.get(url)?.state);
+        changes.push(
+          gone
+            ? { url, change: 'issue_gone', check, before: null, after: gone.now }
+            : { url, change: 'issue_fixed', check, before: null, after: null },
+        );
+      }
     }
     changes.sort(compareChange);
-    const entry = { key, changes, issues };
+    const entry = { key, changes, issues, issuesGone: issuesGoneGroups(changes) };
     this.cache.set(siteId, entry);
     return entry;
   }
@@ -220,6 +274,7 @@ export class HistoryService {
       const changes = items.length ? pageChanges(prev, state, cosine).map((c) => c.change) : [];
       items.push({
         crawl_id: s.crawl_id,
+        crawl_number: this.crawlNumber(s.crawl_id),
         finished_at: s.finished_at,
         present: !!state,
         state: state ?? null,

@@ -1,8 +1,11 @@
 /**
- * What changed for one URL between two snapshots, as an analyst reads it. A page that answered 2xx both times
- * is compared field by field; one whose status changed reports that (its title and text changing with it are a
- * consequence, not news). Indexability is reported whenever it moves: a page that turned 404 also left the
- * index, which is what matters most.
+ * What changed for one URL between two snapshots, as an analyst reads it. A URL is a *page* of the site when the
+ * crawl reached it and it did not answer 404 or 410: a page that now answers 404 was removed as surely as one no
+ * link leads to any more (that one the crawl does not reach at all), so both are `removed`, and a URL that
+ * answers again is `added`. A new URL that answers 404 is no page added: it is a broken link, which the audit's
+ * issues report. A page that answered 2xx both times is compared field by field; one whose status changed
+ * reports that (its title and text changing with it are a consequence, not news). Indexability is reported
+ * whenever it moves.
  */
 import type { ChangeKind, ChangeSide, PageState } from '../../schemas/history.js';
 import type { ExtractValue } from '../../schemas/extraction.js';
@@ -36,6 +39,13 @@ function extractChange(before: PageState, after: PageState): PageChange | null {
     : null;
 }
 
+/** Statuses that say the page is gone (RFC 9110: not found, gone), as opposed to failing for now. */
+const GONE_STATUSES: ReadonlySet<number> = new Set([404, 410]);
+
+/** Whether a URL's state is a page of the site: reached, and not answering 404/410. */
+export const isPage = (s: PageState | undefined): s is PageState =>
+  s !== undefined && !(s.status_code !== null && GONE_STATUSES.has(s.status_code));
+
 const ok = (s: PageState) => s.status_code !== null && s.status_code >= 200 && s.status_code < 300;
 
 function pick<K extends keyof PageState>(s: PageState, keys: readonly K[]): Pick<PageState, K> {
@@ -50,7 +60,7 @@ function inlinksMoved(a: number | null, b: number | null): boolean {
 
 /**
  * The changes of one URL, in the order of CHANGE_KINDS. `before`/`after` are its states at the two crawls, or
- * undefined where it was not a page; `cosine` is the embedding distance measured for a content change.
+ * undefined where the crawl did not reach it; `cosine` is the embedding distance measured for a content change.
  */
 export function pageChanges(
   before: PageState | undefined,
@@ -59,8 +69,15 @@ export function pageChanges(
 ): PageChange[] {
   if (!before && !after) return [];
   const headline = ['status_code', 'title'] as const;
-  if (!before) return [{ change: 'added', before: null, after: pick(after!, headline) }];
-  if (!after) return [{ change: 'removed', before: pick(before, headline), after: null }];
+  const answer = ['status_code', 'fetch_error'] as const;
+  // `before`/`after` of an added or removed page: the page's status and title; the other side is what the
+  // URL answered instead (404, 410), or null when the crawl did not reach it.
+  if (!isPage(before) && isPage(after))
+    return [{ change: 'added', before: before ? pick(before, answer) : null, after: pick(after, headline) }];
+  if (isPage(before) && !isPage(after))
+    return [{ change: 'removed', before: pick(before, headline), after: after ? pick(after, answer) : null }];
+  // Not a page on either side (a broken link's target, found or not): its issues say it all.
+  if (!before || !after) return [];
   const out: PageChange[] = [];
   const field = (change: ChangeKind, keys: readonly (keyof PageState)[]) => {
     if (keys.some((k) => before[k] !== after[k]))

@@ -17,7 +17,10 @@ import {
 } from '../../schemas/jobs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { EventBus } from '../events.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import { afterKey, idPage } from '../sort-cursor.js';
+import { JobRate } from './job-rate.js';
+import { jobNoun } from './job-nouns.js';
 
 export interface NewJob<K extends JobKind> {
   kind: K;
@@ -41,17 +44,38 @@ export interface JobWait {
 }
 /** The progress phase of a queued job that waits for another's work. */
 export const WAITING_PHASE = 'waiting';
+/** The progress phase of a job that succeeded (its message is "Finished"; its result says what it did). */
+export const DONE_PHASE = 'done';
 
 export class JobsService {
+  /** The recent progress of the jobs this process runs, for their rate and time left. */
+  private readonly rates = new Map<number, JobRate>();
+
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(id: number): Job {
     const job = this.store.jobs.get(id);
     if (!job) throw new NotFoundError(`No job with id ${id}.`);
-    return job;
+    return this.withRate(job);
+  }
+
+  /** A running job's progress with its rate and time left (job-rate.ts); other jobs as stored. */
+  private withRate(job: Job): Job {
+    if (job.status !== 'running') return job;
+    const rate = this.rates.get(job.id);
+    const { done, total } = job.progress;
+    return {
+      ...job,
+      progress: {
+        ...job.progress,
+        rate: rate?.rate() ?? null,
+        eta_seconds: rate?.secondsLeft(done, total) ?? null,
+      },
+    };
   }
 
   list(q: JobListQuery & { cursor?: CursorKey | undefined }): { items: Job[]; next_cursor: string | null } {
@@ -64,8 +88,8 @@ export class JobsService {
       kinds: q.kind,
       statuses: q.status,
     });
-    const { page: items, next_cursor } = idPage(rows, q.limit);
-    return { items, next_cursor };
+    const { page, next_cursor } = idPage(rows, q.limit);
+    return { items: page.map((j) => this.withRate(j)), next_cursor };
   }
 
   /**
@@ -81,7 +105,7 @@ export class JobsService {
           const running = this.store.jobs.activeFor(job.site_id, kind);
           if (running) {
             throw new ConflictError(
-              `Site ${job.site_id} already has a ${running.kind} job (${running.id}, ${running.status}); wait for it or cancel it first.`,
+              `${capital(siteLabelById(this.store, job.site_id))} already has ${jobNoun(running.kind)} (job ${running.id}, ${running.status}); wait for it or cancel it first.`,
               { job_id: running.id },
             );
           }
@@ -123,7 +147,7 @@ export class JobsService {
           const active = this.store.jobs.activeFor(job.site_id, kind);
           if (active) {
             throw new ConflictError(
-              `Site ${job.site_id} already has a ${active.kind} job (${active.id}, ${active.status}).`,
+              `${capital(siteLabelById(this.store, job.site_id))} already has ${jobNoun(active.kind)} (job ${active.id}, ${active.status}).`,
               {
                 job_id: active.id,
               },
@@ -146,6 +170,9 @@ export class JobsService {
 
   setProgress(id: number, progress: JobProgress): Job {
     this.store.jobs.setProgress(id, progress);
+    let rate = this.rates.get(id);
+    if (!rate) this.rates.set(id, (rate = new JobRate()));
+    rate.add(progress.phase, progress.done, this.now());
     const job = this.get(id);
     this.bus.emit('job.progress', job);
     return job;
@@ -171,6 +198,7 @@ export class JobsService {
     error: JobError | null,
   ) {
     const changed = this.store.jobs.finish(id, status, result, error);
+    this.rates.delete(id);
     if (!changed) return null;
     const job = this.get(id);
     this.bus.emit('job.finished', job);
@@ -179,6 +207,7 @@ export class JobsService {
 
   /** Puts a running job back in the queue (graceful shutdown) so the next start picks it up. */
   requeue(id: number, message: string): void {
+    this.rates.delete(id);
     this.store.jobs.requeue(id, message);
   }
 

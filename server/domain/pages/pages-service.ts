@@ -8,6 +8,7 @@ import type { CursorKey } from '../../schemas/common.js';
 import { sourceBit, type EdgeKind } from '../../schemas/crawl.js';
 import type { Link, Page, PageListItem, PageListQuery, PageSummary } from '../../schemas/pages.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { siteLabelById } from '../sites/site-label.js';
 import { pageExtracts } from '../extraction/page-values.js';
 import { afterKey, afterSortKey, idPage, keysetPage } from '../sort-cursor.js';
 
@@ -64,6 +65,9 @@ export class PagesService {
       const f = gsc.get(r.id);
       return {
         ...summaryOf(r),
+        meta_description: r.meta_description,
+        canonical_url: r.canonical_url,
+        bytes: r.bytes,
         gsc_clicks: f?.clicks ?? null,
         gsc_impressions: f?.impressions ?? null,
         gsc_position: f?.position ?? null,
@@ -86,7 +90,7 @@ export class PagesService {
         new ValidationError(`Invalid query: ${field} ${message}.`, [{ path: field, message }]);
       if (q.site_id === undefined) throw bad('needs site_id (rule names are per site)');
       const row = this.store.extractors.byName(q.site_id, name);
-      if (!row) throw bad(`names no extraction rule of site ${q.site_id}`);
+      if (!row) throw bad(`names no extraction rule of ${siteLabelById(this.store, q.site_id)}`);
       return row;
     };
     const filters = keys.map((key): ExtractFilter => {

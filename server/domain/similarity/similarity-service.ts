@@ -11,6 +11,7 @@ import { GscQueries } from '../analytics/gsc-queries.js';
 import { signatureFromBuffer } from '../crawl/minhash.js';
 import { UnavailableError, ValidationError } from '../errors.js';
 import { requireSite } from '../sites/site-required.js';
+import { capital, siteLabelById } from '../sites/site-label.js';
 import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -140,7 +141,7 @@ export class SimilarityService {
     if (!this.store.embeddings.embeddedCount(siteId)) {
       throw new UnavailableError(
         'model-unavailable',
-        `Site ${siteId} has no embedded pages: crawl it and embed it first.`,
+        `${capital(siteLabelById(this.store, siteId))} has no embedded pages: crawl it and embed it first.`,
       );
     }
     ctx.progress({ phase: 'candidates', done: 0, total: pages.length, message: 'Finding candidate pairs' });

@@ -8,12 +8,14 @@ import type { SiteSummary } from '../../schemas/graph.js';
 import type { TargetPolicy } from '../crawl/target-policy.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { requireSite } from './site-required.js';
+import { capital, siteLabel, siteLabelById } from './site-label.js';
 import type { SitePasswords } from './site-passwords.js';
 import type { EventBus } from '../events.js';
 import { nextCrawlAt, withScheduleSince } from '../schedule/crawl-schedule.js';
 import { scheduleWarnings } from '../schedule/dst-gaps.js';
 import { analysisState } from '../similarity/analysis-state.js';
 import { afterKey, idPage } from '../sort-cursor.js';
+import { jobNoun } from '../jobs/job-nouns.js';
 
 /** The origin a crawl stays on; `https://Example.com:443/x` → `https://example.com`. */
 export function originOf(startUrl: string): string {
@@ -69,7 +71,7 @@ export class SitesService {
     const password = login.has_password ? this.passwords.get(id) : '';
     if (password === null) {
       throw new ConflictError(
-        `The password of site ${id}'s HTTP credentials is missing from the data dir's secret store; set the site's credentials again (PATCH /sites/${id} with http_auth).`,
+        `The password of ${siteLabel(this.store, row)}’s HTTP credentials is missing from the data dir's secret store; set the site's credentials again (PATCH /sites/${id} with http_auth).`,
       );
     }
     return { origin: row.origin, credentials: { username: login.username, password } };
@@ -128,7 +130,8 @@ export class SitesService {
     const url = new URL(href);
     const row = this.store.tx(() => {
       const inserted = this.store.sites.insert({
-        name: input.name ?? url.hostname,
+        // The host with its port when it is not the scheme's (`127.0.0.1:8080`): two local sites stay apart.
+        name: input.name ?? url.host,
         start_url: href,
         origin: url.origin,
         settings: withScheduleSince(null, input.settings ?? {}, this.now()),
@@ -191,7 +194,7 @@ export class SitesService {
       });
       if (active[0]) {
         throw new ConflictError(
-          `Site ${id} has a ${active[0].kind} job (${active[0].id}) ${active[0].status}; cancel it before deleting the site.`,
+          `${capital(siteLabelById(this.store, id))} has ${jobNoun(active[0].kind)} (job ${active[0].id}) ${active[0].status}; cancel it before deleting the site.`,
           { job_id: active[0].id },
         );
       }

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../domain/services.js';
+import { contentDisposition } from '../../domain/export/export-file-name.js';
 import { defineRoutes } from '../define-route.js';
 import { exportOperations } from '../../contract/export.js';
 
@@ -13,7 +14,7 @@ export function exportRoutes(s: Services) {
         const file = await s.exports.openFor(params.name, params.format, query);
         res.status(200).set({
           'Content-Type': file.contentType,
-          'Content-Disposition': `attachment; filename="${file.filename}"`,
+          'Content-Disposition': contentDisposition(file.filename),
         });
         await pipeline(Readable.from(file.body), res);
       },

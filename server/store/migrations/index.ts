@@ -32,6 +32,7 @@ import pageTypes from './0027-page-types.js';
 import pairVerdicts from './0028-pair-verdicts.js';
 import templates from './0029-templates.js';
 import sitePasswordsOut from './0030-site-passwords-out-of-database.js';
+import crawlsNumbered from './0031-crawls-numbered-per-site.js';
 import type Database from 'better-sqlite3';
 import type { MigrationContext } from './migration-context.js';
 
@@ -88,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pairVerdicts,
   templates,
   sitePasswordsOut,
+  crawlsNumbered,
 ];

@@ -35,8 +35,15 @@ const withHeadings = (p: PageRow): PageToEmbed => ({
 });
 
 /** Pages that can be embedded: fetched, successful, indexable HTML. */
-const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
+export const EMBEDDABLE = `p.indexable = 1 AND p.status_code BETWEEN 200 AND 299
   AND p.content_type IN ('text/html', 'application/xhtml+xml')`;
+
+/**
+ * The pages a search finds now, over `pages p LEFT JOIN page_embeddings e` filtered by `EMBEDDABLE`: those with a
+ * vector, a lead one included while their passages are pending. The site's "embedded" figure and a search's
+ * coverage both count this, so they cannot disagree (#37: the figure read 0 while 192 pages were searchable).
+ */
+export const SEARCHABLE_COUNT = 'COUNT(e.page_id)';
 
 export function embeddingsRepo(db: Db) {
   // Statements on `passages_pending` (migration 25) are prepared on first use: tests build a store over a
@@ -72,7 +79,7 @@ export function embeddingsRepo(db: Db) {
     );
   /** Embeddable pages, those with a vector, and those whose passages are pending: what a search covers. */
   const coverageSql = (where: string) =>
-    `SELECT COUNT(*) AS pages, COUNT(e.page_id) AS searchable,
+    `SELECT COUNT(*) AS pages, ${SEARCHABLE_COUNT} AS searchable,
        COALESCE(SUM(e.passages_pending), 0) AS pending
      FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
      WHERE ${where}${EMBEDDABLE}`;
@@ -152,9 +159,9 @@ export function embeddingsRepo(db: Db) {
    */
   const bestPassages = db.prepare<
     [Float32Array, string],
-    { page_id: number; text: string; distance: number }
+    { id: number; page_id: number; text: string; distance: number }
   >(
-    `SELECT s.page_id, s.text, b.distance FROM (
+    `SELECT s.id, s.page_id, s.text, b.distance FROM (
        SELECT p.id, MIN(vec_distance_cosine(v.embedding, ?)) AS distance
        FROM passages p JOIN passage_vectors v ON v.passage_id = p.id
        WHERE p.page_id IN (SELECT value FROM json_each(?))
@@ -247,11 +254,14 @@ export function embeddingsRepo(db: Db) {
       siteId === null ? knnPassagesAll.all(v, k) : knnPassagesSite.all(v, k, BigInt(siteId)),
     passage: (id: number) => passage.get(id),
     /** The passage of each page nearest to `v` (cosine distance), by page id; pages without passages are absent. */
-    bestPassages(v: Float32Array, pageIds: number[]): Map<number, { text: string; distance: number }> {
-      const out = new Map<number, { text: string; distance: number }>();
+    bestPassages(
+      v: Float32Array,
+      pageIds: number[],
+    ): Map<number, { id: number; text: string; distance: number }> {
+      const out = new Map<number, { id: number; text: string; distance: number }>();
       if (!pageIds.length) return out;
       for (const r of bestPassages.all(v, JSON.stringify(pageIds)))
-        out.set(r.page_id, { text: r.text, distance: r.distance });
+        out.set(r.page_id, { id: r.id, text: r.text, distance: r.distance });
       return out;
     },
     embeddedCount: (siteId: number): number => embeddedCount.get(siteId)!.n,

@@ -27,12 +27,13 @@ interface JobRow {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** A crawl's place among its site's crawls, set when it is inserted (migration 31); null for other kinds. */
+  crawl_number: number | null;
 }
 
 function toJob(row: JobRow): Job {
-  return {
+  const fields = {
     id: row.id,
-    kind: row.kind,
     site_id: row.site_id,
     campaign_id: row.campaign_id,
     status: row.status,
@@ -44,6 +45,9 @@ function toJob(row: JobRow): Job {
     started_at: row.started_at,
     finished_at: row.finished_at,
   };
+  return row.kind === 'crawl'
+    ? { ...fields, kind: row.kind, crawl_number: row.crawl_number ?? 1 }
+    : { ...fields, kind: row.kind };
 }
 
 const toJobOrNull = (row: JobRow | undefined): Job | null => (row ? toJob(row) : null);
@@ -59,15 +63,21 @@ export interface JobFilter {
 
 export function jobsRepo(db: Db) {
   const prepared = statementCache(db);
-  const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, done, total, message, params, created_at)
-     VALUES (@kind, @site_id, @campaign_id, 'queued', @phase, @done, @total, @message, @params, @created_at)`,
-  );
+  const byId = db.prepare<[number], JobRow>(`SELECT * FROM jobs WHERE id = ?`);
+  // Prepared on first use: `crawl_number` came with migration 31, and tests open older databases.
+  const insert = () =>
+    prepared<[Record<string, unknown>], never>(
+      `INSERT INTO jobs (kind, site_id, campaign_id, status, phase, done, total, message, params, created_at,
+         crawl_number)
+       VALUES (@kind, @site_id, @campaign_id, 'queued', @phase, @done, @total, @message, @params, @created_at,
+         CASE WHEN @kind = 'crawl' THEN
+           (SELECT COALESCE(MAX(crawl_number), 0) + 1 FROM jobs WHERE site_id = @site_id AND crawl_number IS NOT NULL)
+         END)`,
+    );
   const activeFor = db.prepare<[number, JobKind], JobRow>(
     `SELECT * FROM jobs WHERE site_id = ? AND kind = ? AND status IN ('queued','running') ORDER BY id LIMIT 1`,
   );
-  const byStatus = db.prepare<[JobStatus], JobRow>('SELECT * FROM jobs WHERE status = ? ORDER BY id');
+  const byStatus = db.prepare<[JobStatus], JobRow>(`SELECT * FROM jobs WHERE status = ? ORDER BY id`);
   const start = db.prepare(
     `UPDATE jobs SET status = 'running', started_at = COALESCE(started_at, ?), attempts = attempts + 1
      WHERE id = ? AND status = 'queued'`,
@@ -100,7 +110,7 @@ export function jobsRepo(db: Db) {
       progress?: JobProgress | undefined;
     }): Job {
       const { progress = { phase: 'queued', done: 0, total: null, message: '' }, ...row } = job;
-      const info = insert.run({
+      const info = insert().run({
         ...row,
         ...progress,
         params: JSON.stringify(job.params),

@@ -98,7 +98,10 @@ export const pageColumns = (alias: string): string =>
 
 /** The JSON columns of a page as stored, parsed. */
 export const parsePageJson = (row: Record<PageJsonColumn, string>): PageJson => ({
-  headings: JSON.parse(row.headings) as PageJson['headings'],
+  // Stored with their line in the main text (search finds a passage's section by it), which is no client's.
+  headings: (JSON.parse(row.headings) as (PageJson['headings'][number] & { line?: number })[]).map(
+    ({ line: _line, ...h }) => h,
+  ),
   hreflang: JSON.parse(row.hreflang) as PageJson['hreflang'],
   structured_data_types: JSON.parse(row.structured_data_types) as string[],
   redirect_chain: JSON.parse(row.redirect_chain) as PageJson['redirect_chain'],

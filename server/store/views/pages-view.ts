@@ -48,6 +48,7 @@ const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = 
   title: { expr: "COALESCE(p.title, '')", nullAs: '' },
   crawled_at: { expr: 'p.crawled_at', nullAs: '' },
   page_type: { expr: "COALESCE(p.page_type, '')", nullAs: '' },
+  bytes: { expr: 'COALESCE(p.bytes, -1)', nullAs: -1 },
 };
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { JobKind } from '../../schemas/jobs.js';
 import type { Db } from '../db.js';
+import { EMBEDDABLE, SEARCHABLE_COUNT } from '../repos/embeddings-repo.js';
 
 export interface SiteStatsRow {
   pages: number;
@@ -22,6 +23,12 @@ export interface Count {
   count: number;
 }
 
+/**
+ * What counts as an error, wherever Siteloupe counts errors (site stats, the report, a crawl's result): a URL that
+ * answered 4xx/5xx or gave no usable answer (timeout, refused, a redirect loop or an over-long chain).
+ */
+const IS_ERROR = 'p.status_code >= 400 OR p.fetch_error IS NOT NULL';
+
 export function siteStatsView(db: Db) {
   const lastCrawl = db.prepare<[number, JobKind], { at: string | null }>(
     `SELECT MAX(finished_at) AS at FROM jobs WHERE site_id = ? AND kind = ? AND status = 'succeeded'`,
@@ -31,13 +38,21 @@ export function siteStatsView(db: Db) {
     { pages: number; html_pages: number; redirects: number; errors: number }
   >(
     `SELECT COUNT(*) AS pages,
-       COALESCE(SUM(content_type IN ('text/html', 'application/xhtml+xml') AND status_code BETWEEN 200 AND 299), 0) AS html_pages,
-       COALESCE(SUM(status_code BETWEEN 300 AND 399), 0) AS redirects,
-       COALESCE(SUM(status_code >= 400 OR fetch_error IS NOT NULL), 0) AS errors
-     FROM pages WHERE site_id = ?`,
+       COALESCE(SUM(p.content_type IN ('text/html', 'application/xhtml+xml') AND p.status_code BETWEEN 200 AND 299), 0) AS html_pages,
+       COALESCE(SUM(p.status_code BETWEEN 300 AND 399), 0) AS redirects,
+       COALESCE(SUM(${IS_ERROR}), 0) AS errors
+     FROM pages p WHERE p.site_id = ?`,
   );
+  // The URLs the current crawl fetched (a fresh crawl makes every known URL stale first; fetching marks it done).
+  const crawlErrors = db.prepare<[number], { n: number }>(
+    `SELECT COUNT(*) AS n FROM urls u JOIN pages p ON p.id = u.id
+     WHERE u.site_id = ? AND u.state = 'done' AND (${IS_ERROR})`,
+  );
+  // What a search covers now (embeddings-repo.ts), not every `page_embeddings` row: a page that became noindex
+  // keeps its row until the next embed job drops it, and is not searchable meanwhile.
   const embedded = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM page_embeddings WHERE site_id = ?',
+    `SELECT ${SEARCHABLE_COUNT} AS n FROM pages p LEFT JOIN page_embeddings e ON e.page_id = p.id
+     WHERE p.site_id = ? AND ${EMBEDDABLE}`,
   );
   const similarity = db.prepare<[{ site: number }], { pairs: number; clusters: number }>(
     `SELECT (SELECT COUNT(*) FROM similarity_pairs p JOIN similarity_current c ON c.run_id = p.run_id WHERE c.site_id = @site) AS pairs,
@@ -76,6 +91,13 @@ export function siteStatsView(db: Db) {
         ...similarity.get({ site: siteId })!,
         last_crawl_at: lastCrawl.get(siteId, 'crawl')?.at ?? null,
       };
+    },
+    /**
+     * Errors among the URLs the site's latest crawl fetched, once it has settled redirect loops: the crawl result's
+     * `errors`, the same count as `errors` above after a full crawl.
+     */
+    crawlErrors(siteId: number): number {
+      return crawlErrors.get(siteId)!.n;
     },
     summary(siteId: number) {
       const n = timed.get(siteId)!.n;

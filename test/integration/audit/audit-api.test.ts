@@ -48,6 +48,8 @@ const allFindings = <C extends CheckId>(check: C, limit = 7) => findingsOf(t, si
 
 describe('site audit API', () => {
   it('lists the checks with findings by priority, then by URL count', async () => {
+    const list = await t.call('audit.issues', { site_id: siteId, limit: 1 });
+    assert.equal(list.crawl_number, 1, 'the audit names its crawl as the site counts them');
     const issues = await allIssues();
     assert.ok(issues.length >= 8, `${issues.length} checks with findings on the fixture site`);
     assert.ok(issues.every((i) => i.urls > 0 && i.share > 0 && i.share <= 1));

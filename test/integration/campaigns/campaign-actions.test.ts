@@ -706,7 +706,8 @@ describe('campaign-targets export', () => {
     assert.equal(csv.status, 200);
     assert.match(
       String(csv.headers['content-disposition']),
-      new RegExp(`attachment; filename=".*-campaign-${id}-targets\\.csv"`),
+      // The site's name, the campaign's ("Test") and the day (export-file-name.ts).
+      /^attachment; filename=".+-campaign-test-targets-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
     assert.deepEqual(

@@ -25,8 +25,10 @@ describe('siteloupe demo', () => {
     'crawls, embeds and analyses the sample site and writes the report and exports',
     { timeout: 300_000 },
     async () => {
+      const spawned = Date.now();
       const child = spawnChild([CLI_BIN, 'demo', '--out', outDir]);
       const exit = await child.exited;
+      const elapsed = (Date.now() - spawned) / 1000;
       const stdout = child.stdout();
       assert.equal(exit.code, 0, `${stdout}\n${child.stderr()}`);
 
@@ -41,9 +43,35 @@ describe('siteloupe demo', () => {
       ]) {
         assert.ok(stdout.includes(step), step);
       }
-      assert.match(stdout, /\d+ URLs fetched/);
-      assert.match(stdout, /\d+ pages \(\d+ passages\) embedded/);
-      assert.match(stdout, /\d+ findings from \d+ checks; site health \d+\/100/);
+      const crawlErrors = Number(
+        stdout.match(/\d+ URLs fetched, (\d+) errors? \(4xx, 5xx and failed fetches\) · [\d.]+ s\n/)![1],
+      );
+      assert.match(stdout, /\d+ pages \(\d+ passages\) embedded · [\d.]+ s\n/);
+      // Step 4 says what the audit found, not the job runner's last word.
+      const findings = Number(
+        stdout.match(
+          /(\d+) findings from \d+ of \d+ checks: \d+ issues?, \d+ warnings?, \d+ notices?; site health \d+\/100 · [\d.]+ s\n {6}Top issues: .+ \(\d+ URLs?\)/,
+        )?.[1],
+      );
+      assert.doesNotMatch(
+        stdout,
+        /· Finished|^ +0 checks/m,
+        'no progress line that reads as "found nothing"',
+      );
+
+      // The total is the wall time the user waited, starting and stopping included, and the parts add up to it.
+      const done = stdout.match(/\nDone in ([\d.]+) s \((.+)\)\. /)!;
+      const total = Number(done[1]);
+      assert.ok(total >= elapsed - 0.5, `printed ${total} s, took ${elapsed} s`);
+      assert.ok(total <= elapsed, `printed ${total} s, took ${elapsed} s`);
+      const parts = [...done[2]!.matchAll(/([\d.]+) s/g)].map((m) => Number(m[1]));
+      const sum = parts.reduce((n, x) => n + x, 0);
+      // Each part and the total are rounded to a tenth.
+      assert.ok(
+        Math.abs(sum - total) <= 0.05 * (parts.length + 1) + 1e-9,
+        `the parts (${done[2]}) add up to ${total} s`,
+      );
+      assert.match(done[2]!, /^starting [\d.]+ s, crawl [\d.]+ s, .*stopping [\d.]+ s$/);
       const files = [
         'report.html',
         'report.pdf',
@@ -103,6 +131,37 @@ describe('siteloupe demo', () => {
       );
       const otherSection = DomUtils.getElementById('other-urls', doc.children)!;
       assert.equal(Number(otherSection.attribs['data-count']), others.length);
+
+      // Titled by the site's name; the same error count as the crawl's summary, as the pages answered.
+      const name = 'Northwind Gardening (sample site)';
+      assert.equal(
+        DomUtils.textContent(DomUtils.getElementsByTagName('title', doc.children)[0]!),
+        `Site report: ${name}`,
+      );
+      assert.equal(
+        DomUtils.textContent(DomUtils.getElementsByTagName('h1', doc.children)[0]!),
+        `Site report: ${name}`,
+      );
+      const errors = DomUtils.findOne((e) => e.attribs['data-metric'] === 'errors', doc.children)!;
+      assert.equal(
+        DomUtils.textContent(errors.children.find((c) => 'name' in c && c.name === 'dt')!),
+        'Errors (4xx, 5xx and failed fetches)',
+      );
+      const reportErrors = Number(
+        DomUtils.textContent(errors.children.find((c) => 'name' in c && c.name === 'dd')!),
+      );
+      const errorPages = pages.filter((p) => Number(p.status_code) >= 400 || p.fetch_error);
+      assert.ok(
+        errorPages.some((p) => p.fetch_error === 'redirect_loop'),
+        'the sample site has a redirect loop',
+      );
+      assert.equal(reportErrors, errorPages.length);
+      assert.equal(crawlErrors, reportErrors, 'the crawl summary and the report count errors alike');
+      assert.equal(
+        findings,
+        csv('issue-urls.csv').length,
+        'step 4 counts the findings the issue export lists',
+      );
 
       const pdf = readFileSync(join(outDir, 'report.pdf'));
       assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');

@@ -1,7 +1,7 @@
 /** `siteloupe crawl` then `siteloupe export` (a CSV and the PDF report), as a user runs them, into a temporary data dir. */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { CLI_BIN, ensureBuilt } from '../../helpers/build.js';
@@ -40,8 +40,10 @@ describe('siteloupe export', () => {
       dataDir,
     ]);
     assert.equal((await exp.exited).code, 0, exp.stderr());
-    const file = join(outDir, '127.0.0.1-pages.csv');
-    assert.match(exp.stdout(), new RegExp(`Wrote ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    // The file is named by the export (its naming is the export registry's); it lands in the folder given.
+    const file = exp.stdout().match(/^Wrote (.+) \(\d+ bytes\)$/m)?.[1] ?? '';
+    assert.equal(dirname(file), outDir, exp.stdout());
+    assert.match(basename(file), /pages.*\.csv$/);
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as unknown[];
     assert.equal(rows.length, site.expected().pages.size);
 
@@ -66,4 +68,53 @@ describe('siteloupe export', () => {
     assert.equal((await bad.exited).code, 1);
     assert.match(bad.stderr(), /No export pages\.pdf/);
   });
+
+  it('takes the site by the name the other commands show, and --out DIR/ as a folder it creates', async () => {
+    // The crawl above named the site after its host, as the app lists it.
+    const name = new URL(site.startUrl).host;
+    const folder = join(outDir, 'by name', 'links');
+    const exp = spawnChild([
+      CLI_BIN,
+      'export',
+      'links.csv',
+      '--site',
+      name,
+      '--out',
+      `${folder}/`,
+      '--data-dir',
+      dataDir,
+    ]);
+    assert.equal((await exp.exited).code, 0, exp.stderr());
+    assert.ok(statSync(folder).isDirectory(), 'DIR/ is a folder, created');
+    const files = readdirSync(folder);
+    assert.equal(files.length, 1);
+    assert.match(files[0]!, /links.*\.csv$/, 'the export keeps its own file name inside the folder');
+    assert.match(exp.stdout(), new RegExp(`Wrote ${escape(join(folder, files[0]!))} \\(\\d+ bytes\\)`));
+    assert.ok(
+      (parse(readFileSync(join(folder, files[0]!), 'utf8'), { columns: true }) as unknown[]).length > 0,
+    );
+  });
+
+  it('names the known sites when --site names none', async () => {
+    const exp = spawnChild([CLI_BIN, 'export', 'pages.csv', '--site', 'No such site', '--data-dir', dataDir]);
+    assert.equal((await exp.exited).code, 1);
+    assert.match(
+      exp.stderr(),
+      /no site "No such site" in .+\. Pass an id, a name or a start URL of one of these:/,
+    );
+    assert.match(
+      exp.stderr(),
+      new RegExp(`1 {2}${escape(new URL(site.startUrl).host)} +${escape(site.startUrl)}`),
+    );
+
+    // `crawl` takes a known site the same way, and says how to crawl a new one.
+    const crawl = spawnChild([CLI_BIN, 'crawl', 'No such site', '--data-dir', dataDir]);
+    assert.equal((await crawl.exited).code, 1);
+    assert.match(
+      crawl.stderr(),
+      /no site "No such site" in .+\n {2}1 {2}.+\nTo crawl a new site, give its full URL/,
+    );
+  });
 });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { snapshotCrawl } from '../../helpers/crawl-db.js';
 import type { CallArgs } from '../../../server/contract/index.js';
+import type { JobResultOf } from '../../../server/schemas/jobs.js';
 import { jobResult, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { startFixtureSite, type Expectations, type FixtureSite } from '../../fixtures/sites/fixture-site.js';
@@ -32,9 +33,10 @@ async function crawl(settings: CallArgs<'sites.create'>['settings'] = {}) {
   const res = await t.send('crawl.start', { site_id: siteId });
   const started = t.answer('crawl.start', res);
   assert.equal(res.headers.location, `/jobs/${started.id}`);
-  await jobResult(t, started, 120_000);
+  lastResult = await jobResult(t, started, 120_000);
   return siteId;
 }
+let lastResult: JobResultOf<'crawl'> | null = null;
 
 function compare(siteId: number, exp: Expectations) {
   const got = snapshotCrawl(t.dir, siteId);
@@ -104,6 +106,17 @@ describe('crawling the fixture site', () => {
         stats.blocked,
         [...site.expected().others.values()].filter((o) => o.reason === 'blocked_by_robots').length,
       );
+      // One definition of an error (4xx, 5xx, no usable answer): the crawl's count, the site's and the oracle's
+      // agree, redirect loops included although they are only known once the crawl has settled.
+      const errors = [...site.expected().pages.values()].filter(
+        (p) => (p.status_code ?? 0) >= 400 || p.fetch_error,
+      );
+      assert.ok(
+        errors.some((p) => p.fetch_error === 'redirect_loop'),
+        'the fixture has a redirect loop',
+      );
+      assert.equal(lastResult?.errors, errors.length, 'the crawl result counts redirect loops as errors');
+      assert.equal(stats.errors, errors.length);
     },
   );
 

@@ -83,7 +83,9 @@ describe('before the site is embedded', () => {
       409,
       'conflict',
     );
-    assert.match(check.detail, new RegExp(`None of the ${pages} pages of site ${siteId} is embedded`));
+    // The site by the name the UI shows (#37), not "site 1".
+    const { name } = await t.call('sites.get', { site_id: siteId });
+    assert.ok(check.detail.includes(`None of the ${pages} pages of “${name}” is embedded`), check.detail);
     assert.match(check.detail, /POST \/pages\/embeddings\/rebuild/);
     assertProblem(await t.send('ideas.startCheck', { site_id: siteId, idea: IDEA }), 409, 'conflict');
     assertProblem(await t.send('campaigns.expand', { campaign_id: campaignId }), 409, 'conflict');

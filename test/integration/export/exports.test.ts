@@ -63,7 +63,11 @@ describe('exports', () => {
     const res = await download(`/export/pages.csv?site_id=${siteId}`);
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type']!, /^text\/csv/);
-    assert.match(res.headers['content-disposition']!, /^attachment; filename="127\.0\.0\.1-pages\.csv"$/);
+    // Named by the site (its default name is its host and port) and the day.
+    assert.match(
+      res.headers['content-disposition']!,
+      /^attachment; filename="127\.0\.0\.1-\d+-pages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parse(textOf(res), { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, site.expected().pages.size);
     const home = rows.find((r) => Number(r.id) === pageId)!;

@@ -88,7 +88,11 @@ describe('report.html', () => {
     const res = await downloadText(`/export/report.html?site_id=${siteId}`);
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type']!, /^text\/html; charset=utf-8/);
-    assert.equal(res.headers['content-disposition'], 'attachment; filename="127.0.0.1-report.html"');
+    // Named by the site (its default name, host and port) and the day (export-file-name.ts).
+    assert.match(
+      res.headers['content-disposition']!,
+      /^attachment; filename="127\.0\.0\.1-\d+-report-\d{4}-\d{2}-\d{2}\.html"$/,
+    );
     const doc = parseDocument(textOf(res));
     const elements = all$(doc, () => true);
     assert.equal(
@@ -123,6 +127,14 @@ describe('report.html', () => {
       return DomUtils.textContent(DomUtils.findOne((e) => e.name === 'dd', el.children)!);
     };
     assert.equal(metric('pages'), String(pages.length));
+    // One definition of an error: the crawl's result, the app's overview and the report count the same URLs.
+    const errors = [...site.expected().pages.values()].filter(
+      (p) => (p.status_code ?? 0) >= 400 || p.fetch_error,
+    ).length;
+    assert.ok(errors > 0);
+    assert.equal(metric('errors'), String(errors));
+    const crawl = (await t.call('sites.crawls', { site_id: siteId })).items.find((j) => j.kind === 'crawl');
+    assert.equal(crawl?.kind === 'crawl' ? crawl.result?.errors : null, errors);
     assert.equal(metric('indexable'), String(pages.filter((p) => p.indexable).length));
     assert.equal(metric('html_pages'), String(pages.filter(isHtmlOk).length));
     assert.equal(
@@ -308,7 +320,11 @@ describe('report.pdf', () => {
     const res = await downloadBytes(`/export/report.pdf?site_id=${siteId}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
-    assert.equal(res.headers['content-disposition'], 'attachment; filename="127.0.0.1-report.pdf"');
+    // Named by the site (its default name, host and port) and the day (export-file-name.ts).
+    assert.match(
+      res.headers['content-disposition']!,
+      /^attachment; filename="127\.0\.0\.1-\d+-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     const pdf = bytesOf(res);
     assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.match(pdf.subarray(-32).toString('latin1'), /%%EOF\s*$/);
@@ -344,6 +360,29 @@ describe('report.pdf', () => {
 
 describe('report escaping', () => {
   const HOSTILE = `</title><script>alert("x")</script>"><img src=x onerror=alert(1)> ' & <b>bold</b>`;
+
+  it('is titled by the site’s name as the app shows it, its host by default', async () => {
+    const host = new URL(site.startUrl).host;
+    const heading = (doc: Document) => ({
+      title: DomUtils.textContent(DomUtils.getElementsByTagName('title', doc.children)[0]!),
+      h1: DomUtils.textContent(DomUtils.getElementsByTagName('h1', doc.children)[0]!),
+    });
+    assert.equal((await t.call('sites.get', { site_id: siteId })).name, host, 'a site named by nobody');
+    assert.deepEqual(heading(await report()), {
+      title: `Site report: ${host}`,
+      h1: `Site report: ${host}`,
+    });
+    const name = `Client site ${HOSTILE}`;
+    await t.call('sites.update', { site_id: siteId, name });
+    try {
+      const doc = await report();
+      assert.deepEqual(heading(doc), { title: `Site report: ${name}`, h1: `Site report: ${name}` });
+      const head = DomUtils.findOne((e) => e.attribs.class === 'report-head', doc.children)!;
+      assert.ok(DomUtils.textContent(head).includes(`${host} · generated`), 'the host stays under the name');
+    } finally {
+      await t.call('sites.update', { site_id: siteId, name: host });
+    }
+  });
 
   it('keeps markup planted in crawled titles as text', async () => {
     // Two indexable pages share the hostile title, so it appears as a duplicate title and in cluster tables.

@@ -24,6 +24,15 @@ async function crawl() {
 /** A change as the API returns it (`Change` in server/schemas/history.ts). */
 type ChangeItem = Change;
 
+/** The issues gone with their pages as `reason status: pages, issues`, sorted. */
+const issuesGoneOf = (list: CallAnswer<'history.changes'>) =>
+  list.issues_gone
+    .map(
+      (g) =>
+        `${g.page_now} ${g.status_code ?? '—'}: ${g.pages} page${g.pages === 1 ? '' : 's'}, ${g.issues} issues`,
+    )
+    .sort();
+
 before(async () => {
   t = await createTestApp({ followUps: true });
   site = await startChangingSite();
@@ -81,8 +90,9 @@ describe('crawl history', () => {
       '/boots content_changed',
       '/boots h1_changed',
       '/deep depth_changed',
+      // No link leads to it any more: not crawled, so removed.
       '/discontinued removed',
-      '/gone-page added',
+      // The broken link's target (404) is no page added: its not_found issue is the news.
       '/guides/layering content_changed',
       '/guides/packing content_changed',
       '/hub inlinks_changed',
@@ -92,6 +102,8 @@ describe('crawl history', () => {
       '/old-offer indexability_changed',
       '/old-offer redirect_changed',
       '/old-offer status_changed',
+      // Deleted while still linked: it answers 404, which removes it as surely as unlinking it.
+      '/sale removed',
       '/status-flip indexability_changed',
       '/status-flip status_changed',
       '/stoves meta_description_changed',
@@ -104,7 +116,9 @@ describe('crawl history', () => {
     assert.match(String(one('/old-offer', 'redirect_changed').after!.redirect_target), /\/offers$/);
     assert.equal(one('/discontinued', 'removed').page_id, null);
     assert.equal(one('/discontinued', 'removed').before!.title, 'Discontinued lines');
-    assert.equal(one('/gone-page', 'added').after!.status_code, 404);
+    assert.equal(one('/discontinued', 'removed').after, null, 'not crawled: nothing answered');
+    assert.deepEqual(one('/sale', 'removed').before, { status_code: 200, title: 'Summer sale' });
+    assert.deepEqual(one('/sale', 'removed').after, { status_code: 404, fetch_error: null });
     assert.deepEqual(
       [one('/deep', 'depth_changed').before!.depth, one('/deep', 'depth_changed').after!.depth],
       [2, 1],
@@ -126,8 +140,55 @@ describe('crawl history', () => {
       '/gone-page issue_added not_found',
       '/status-flip issue_added server_error',
       '/noindex-later issue_added noindex',
+      // Issues that went with their page are not fixed: deleted (404), unlinked, noindex, redirected, failing.
+      '/sale issue_gone meta_description_missing',
+      '/discontinued issue_gone meta_description_missing',
+      '/noindex-later issue_gone thin_content',
+      '/old-offer issue_gone thin_content',
+      '/status-flip issue_gone thin_content',
     ])
       assert.ok(issues.includes(expected), `${expected} in ${JSON.stringify(issues)}`);
+    // The rule, whole: an issue is fixed only on a page that is still an indexable page; every issue gone
+    // belongs to a page that was removed or left the index, and is listed right after that change.
+    const pageNow = new Map(
+      (await t.call('pages.list', { site_id: siteId, limit: 100 })).items.map((p) => [p.url, p]),
+    );
+    const fixed = all.filter((c) => c.change === 'issue_fixed');
+    assert.deepEqual(fixed.map((c) => `${path(c.url)} ${c.check}`).sort(), [
+      '/boots title_same_as_h1',
+      '/stoves meta_description_missing',
+      '/tents title_same_as_h1',
+    ]);
+    for (const c of fixed) assert.equal(pageNow.get(c.url)?.indexable, true, c.url);
+    const gone = all.filter((c) => c.change === 'issue_gone');
+    assert.deepEqual([...new Set(gone.map((c) => path(c.url)))].sort(), [
+      '/about',
+      '/discontinued',
+      '/noindex-later',
+      '/old-offer',
+      '/sale',
+      '/status-flip',
+    ]);
+    for (const c of gone) {
+      const own = all.findIndex(
+        (p) => p.url === c.url && ['removed', 'indexability_changed'].includes(p.change),
+      );
+      assert.ok(own >= 0 && own < all.indexOf(c), `${c.url}: its page's change comes first`);
+    }
+    assert.equal(one('/discontinued', 'removed').page_id, null);
+    assert.deepEqual(
+      issuesGoneOf(await t.call('history.changes', { site_id: siteId, change: ['issue_fixed'] })),
+      [
+        'canonicalised 200: 1 page, 2 issues',
+        'client_error 404: 1 page, 6 issues',
+        'noindex 200: 1 page, 3 issues',
+        'not_crawled —: 1 page, 6 issues',
+        'redirect 301: 1 page, 5 issues',
+        'server_error 500: 1 page, 5 issues',
+      ],
+    );
+    assert.equal(summary.issue_gone, gone.length);
+    assert.equal(summary.issue_fixed, 3);
 
     // The summary counts every kind, the filter does not change it.
     const counted = Object.values(summary).reduce((a, b) => a + b, 0);
@@ -136,9 +197,9 @@ describe('crawl history', () => {
     assert.deepEqual(filtered.items.map((c) => `${path(c.url)} ${c.change}`).sort(), [
       '/about-us added',
       '/discontinued removed',
-      '/gone-page added',
       '/new-arrivals added',
       '/offers added',
+      '/sale removed',
     ]);
     assert.deepEqual(filtered.summary, summary);
 
@@ -168,12 +229,12 @@ describe('crawl history', () => {
     assert.deepEqual(notice.summary, summary);
     assert.match(
       notice.message,
-      /^127\.0\.0\.1: \d+ new high-priority issues?, 2 indexable pages changed status, 1 page removed$/,
+      /^127\.0\.0\.1(:\d+)?: \d+ new high-priority issues?, 2 indexable pages changed status, 2 pages removed$/,
     );
     await t.call('system.updateSettings', { change_notices: 'all' });
     assert.match(
       t.services.history.notice(siteId, crawls[1]!)!.message,
-      /1 page removed, 4 pages added, \d+ pages changed$/,
+      /2 pages removed, 3 pages added, \d+ pages changed$/,
     );
     await t.call('system.updateSettings', { change_notices: 'off' });
     assert.equal(t.services.history.notice(siteId, crawls[1]!), null);
@@ -186,10 +247,10 @@ describe('crawl history', () => {
     assert.ok(tents, 'the tents page was crawled');
     const history = await t.call('history.page', { page_id: tents.id });
     assert.deepEqual(
-      history.items.map((e) => [e.crawl_id, e.state?.title, e.changes]),
+      history.items.map((e) => [e.crawl_id, e.crawl_number, e.state?.title, e.changes]),
       [
-        [crawls[1], 'Tents and shelters', ['title_changed']],
-        [crawls[0], 'Tents', []],
+        [crawls[1], 2, 'Tents and shelters', ['title_changed']],
+        [crawls[0], 1, 'Tents', []],
       ],
     );
     const wrong = await t.send('history.changes', { site_id: siteId, from: crawls[1], to: crawls[0] });
@@ -198,7 +259,34 @@ describe('crawl history', () => {
       ['query.from'],
     );
     const unknown = await t.send('history.changes', { site_id: siteId, from: 999999 });
-    assert.match(assertProblem(unknown, 400, 'validation').detail, /Crawl 999999 has no snapshot/);
+    assert.match(
+      assertProblem(unknown, 400, 'validation').detail,
+      /Crawl 999999 cannot be compared: there is no crawl with that id/,
+    );
+    // The changes export takes the same crawls, checked the same way before any byte: a finished crawl of
+    // this site, not another job, not another site's crawl.
+    const { items: jobs } = await t.call('jobs.list', { site_id: siteId, limit: 100 });
+    const audit = jobs.find((j) => j.kind === 'audit')!;
+    const notCrawl = await t.get(`/export/changes.csv?site_id=${siteId}&from=${audit.id}&to=${crawls[1]}`);
+    assert.match(assertProblem(notCrawl, 400, 'validation').detail, /is a audit job, not a crawl/);
+    const other = await t.call('sites.create', { start_url: 'http://127.0.0.1:9/', name: 'Other shop' });
+    const otherJob = await t.call('crawl.start', { site_id: other.id });
+    await t.call('jobs.cancel', { job_id: otherJob.id }).catch(() => undefined);
+    const foreign = await t.get(`/export/changes.csv?site_id=${siteId}&from=${otherJob.id}&to=${crawls[1]}`);
+    const p = assertProblem(foreign, 400, 'validation');
+    assert.match(p.detail, /a crawl of another site \(Other shop\)/);
+    assert.deepEqual(
+      p.errors.map((e) => e.path),
+      ['query.from'],
+    );
+    // And the kinds the view filters by.
+    const csv = await t.get(
+      `/export/changes.csv?site_id=${siteId}&from=${crawls[0]}&to=${crawls[1]}&change=removed`,
+    );
+    const lines = csv.text.trim().split('\n').slice(1);
+    assert.equal(lines.length, 2, lines.join('\n'));
+    assert.ok(lines.every((l) => l.includes(',removed,')));
+    assert.match(csv.headers['content-disposition']!, /-changes-crawl-1-to-2-\d{4}-\d{2}-\d{2}\.csv"$/);
   });
 
   it('folds old snapshots away past keep_crawls and still compares what is left', async () => {
@@ -209,12 +297,13 @@ describe('crawl history', () => {
     assert.deepEqual(snapshots, [crawls[2], crawls[1]]);
     // Back to version 1: the changes from crawl 2 to crawl 3 undo the editors' round.
     const back = await t.call('history.changes', { site_id: siteId, change: ['removed', 'added'] });
+    // The deleted page answers again (added); the broken link's 404 target, no page either time, is no change.
     assert.deepEqual(back.items.map((c) => `${new URL(c.url).pathname} ${c.change}`).sort(), [
       '/about-us removed',
       '/discontinued added',
-      '/gone-page removed',
       '/new-arrivals removed',
       '/offers removed',
+      '/sale added',
     ]);
     // After the fold, crawl 2's states are still whole: its pages read as they were.
     const states = t.db

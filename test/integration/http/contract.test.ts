@@ -71,6 +71,9 @@ const tallies = new Map<string, Map<string, number>>();
  * example request acts on it. (Every other operation finds its success from the pool alone.)
  */
 const PREPARE: Record<string, () => Promise<Partial<ExampleOptions>>> = {
+  // An export the pool cannot name with its format (a draw names a list's parameters too, which an export
+  // that does not take them refuses).
+  'export.download': () => Promise.resolve({ path: { name: 'links', format: 'csv' } }),
   'crawl.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'jobs.cancel': async () => ({ path: { job_id: String(await heldCrawl(t, held)) } }),
   'crawl.resume': async () => ({ path: { job_id: String(await cancelledCrawl(t, held)) } }),

@@ -9,6 +9,7 @@ import { startBlogSite, type BlogSite } from '../../fixtures/servers/blog-site.j
 import { startShopSite, type ShopSite } from '../../fixtures/servers/shop-site.js';
 import type { CallAnswer, CallArgs } from '../../../server/contract/index.js';
 import { runJob } from '../../helpers/crawl-site.js';
+import { startHeldServer } from '../../helpers/held-crawl.js';
 import { assertProblem, createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const SHOP_RULES = [
@@ -310,6 +311,59 @@ describe('custom extraction API', () => {
       }),
       'body.rules.0.selector',
     );
+  });
+
+  it('resolves the test URL against the start URL: a path, a full URL, never two run together (#37)', async () => {
+    const full = shop.productUrl('border-spade');
+    const path = new URL(full).pathname;
+    const byPath = await t.call('extraction.test', { site_id: siteId, url: path });
+    assert.equal(byPath.url, full, 'the path names the page the full URL names');
+    assert.equal(byPath.status_code, 200);
+    const byUrl = await t.call('extraction.test', { site_id: siteId, url: full });
+    assert.deepEqual(byPath.results, byUrl.results);
+    const host = new URL(shop.origin).host;
+    const bare = await t.call('extraction.test', { site_id: siteId, url: `${host}${path}` });
+    assert.equal(bare.url, full, 'the site’s host without a scheme');
+
+    // What the field built when a URL was pasted after the start URL it held.
+    const doubled = await t.send('extraction.test', { site_id: siteId, url: `${shop.origin}/${full}` });
+    const message = assertProblem(doubled, 400, 'validation').errors?.find(
+      (e) => e.path === 'body.url',
+    )?.message;
+    assert.match(message ?? '', /two URLs run together/);
+    // Another host is named, with what the field takes.
+    const other = await t.send('extraction.test', { site_id: siteId, url: blog.startUrl });
+    const otherMessage = assertProblem(other, 400, 'validation').errors?.find(
+      (e) => e.path === 'body.url',
+    )?.message;
+    assert.match(
+      otherMessage ?? '',
+      new RegExp(`is on ${new URL(blog.startUrl).host.replace(/\./g, '\\.')}, not on this site`),
+    );
+    assert.match(otherMessage ?? '', /a path of the site/);
+  });
+
+  it('answers a test of a page that never answers with why, not an internal error', async () => {
+    const held = await startHeldServer();
+    try {
+      const site = await t.call('sites.create', { start_url: `${held.origin}/`, name: 'Never answers' });
+      // Any word is now a path of the site: a page that does not answer within the test's limit says so.
+      const result = await t.services.extractTester.test(
+        site.id,
+        {
+          url: 'word',
+          rules: [{ name: 'h1', kind: 'css', selector: 'h1', take: 'text', all: false, source: 'html' }],
+        },
+        AbortSignal.timeout(500),
+      );
+      assert.equal(result.url, `${held.origin}/word`);
+      assert.equal(result.status_code, null);
+      assert.deepEqual(result.results, [
+        { name: 'h1', value: null, error: 'the page did not answer within the test’s 120 s' },
+      ]);
+    } finally {
+      await held.close();
+    }
   });
 
   it('deletes a rule with its values', async () => {

@@ -37,6 +37,14 @@ describe('sites', () => {
     assert.deepEqual(await t.call('sites.get', { site_id: site.id }), site);
   });
 
+  it('names a site by its host and port when the port is not the scheme’s, so two local sites differ', async () => {
+    const a = await t.call('sites.create', { start_url: 'http://127.0.0.1:8081/docs/' });
+    const b = await t.call('sites.create', { start_url: 'http://127.0.0.1:8082/' });
+    const c = await t.call('sites.create', { start_url: 'http://localhost:80/' });
+    assert.deepEqual([a.name, b.name, c.name], ['127.0.0.1:8081', '127.0.0.1:8082', 'localhost']);
+    for (const s of [a, b, c]) await t.call('sites.delete', { site_id: s.id });
+  });
+
   it('keeps given settings and fills the rest from defaults', async () => {
     const site = await t.call('sites.create', {
       start_url: 'http://shop.test/',

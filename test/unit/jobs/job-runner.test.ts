@@ -138,7 +138,7 @@ describe('JobRunner', () => {
     s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} });
     assert.throws(
       () => s.services.jobs.create({ kind: 'embed', site_id: site.id, params: {} }),
-      /already has a embed job/,
+      /already has an embedding of its pages \(job \d+/,
     );
     s.db.close();
   });

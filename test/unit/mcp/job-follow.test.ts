@@ -15,6 +15,7 @@ const READ_OF_THE_JOB: ApiCall = { method: 'GET', path: `/jobs/${JOB_ID}` };
 const crawlJob = (status: JobStatus, phase: string, done: number, total: number | null): Job => ({
   id: JOB_ID,
   kind: 'crawl',
+  crawl_number: 1,
   site_id: 1,
   campaign_id: null,
   status,

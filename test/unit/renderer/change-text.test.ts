@@ -56,7 +56,8 @@ describe('changeSides', () => {
       ctx,
     );
     assert.deepEqual(removed.before, { text: '', empty: false, status: { code: 404, label: '404' } });
-    assert.deepEqual(removed.after, { text: 'not crawled', empty: true });
+    // Removed and not reached again: nothing links to it any more (a URL that answers 404 shows its status).
+    assert.deepEqual(removed.after, { text: 'no longer linked', empty: true });
   });
 
   it('gives status codes as badges, and why a fetch failed', () => {

@@ -17,9 +17,12 @@ const ms = (v: number | null) => (v === null ? '–' : `${num(v)} ms`);
 const more = (shown: number, total: number, what: string) =>
   total > shown ? html`<p class="more">Showing ${num(shown)} of ${num(total)} ${what}.</p>` : html``;
 
-function metric(key: string, label: string, value: number | string): Markup {
+/** The app's overview and the CLI name the same count with the same words. */
+export const ERRORS_HINT = '4xx, 5xx and failed fetches';
+
+function metric(key: string, label: string, value: number | string, hint?: string): Markup {
   return html`<div data-metric="${key}">
-    <dt>${label}</dt>
+    <dt>${label}${hint ? html` <small>(${hint})</small>` : ''}</dt>
     <dd>${typeof value === 'number' ? num(value) : value}</dd>
   </div>`;
 }
@@ -32,7 +35,7 @@ function summary(d: ReportData): Markup {
     <dl class="metrics">
       ${metric('pages', 'URLs crawled', s.pages)}${metric('html_pages', 'HTML pages (2xx)', s.html_pages)}
       ${metric('indexable', 'Indexable pages', s.indexable)}${metric('redirects', 'Redirects', s.redirects)}
-      ${metric('errors', 'Errors', s.errors)}${metric('blocked', 'Blocked by robots.txt', s.blocked)}
+      ${metric('errors', 'Errors', s.errors, ERRORS_HINT)}${metric('blocked', 'Blocked by robots.txt', s.blocked)}
       ${metric('embedded', 'Pages embedded', s.embedded)}${metric('crawl_date', 'Crawl date', when(s.last_crawl_at))}
       ${metric('response_p50', 'Median response', ms(s.response_ms.p50))}${metric('response_p95', '95th percentile response', ms(s.response_ms.p95))}
       ${metric('response_mean', 'Mean response', ms(s.response_ms.mean))}${metric('response_max', 'Slowest response', ms(s.response_ms.max))}
@@ -310,22 +313,27 @@ function gsc(d: ReportData): Markup {
 }
 
 export function renderReportHtml(d: ReportData): string {
+  // Titled by the site's name, as the app shows it; the start URL's host only when the name says something else.
   const host = safeHost(d.site.start_url);
+  const title = `Site report: ${d.site.name}`;
   return `<!DOCTYPE html>\n${html`<html lang="en">
     <head>
       <meta charset="utf-8" />
       <meta http-equiv="Content-Security-Policy" content="${CSP}" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="generator" content="Siteloupe ${d.version}" />
-      <title>Site report: ${host}</title>
+      <title>${title}</title>
       <style>
         ${trusted(REPORT_CSS)}
       </style>
     </head>
     <body>
       <header class="report-head">
-        <h1>Site report: ${host}</h1>
-        <p>${d.site.name} · generated ${when(d.generated_at)} by Siteloupe ${d.version}</p>
+        <h1>${title}</h1>
+        <p>
+          ${d.site.name === host ? '' : html`${host} · `}generated ${when(d.generated_at)} by Siteloupe
+          ${d.version}
+        </p>
       </header>
       ${summary(d)}${charts(d)}${issues(d)}${clusters(d)}${orphans(d)}${otherUrls(d)}${gsc(d)}
       <footer>

@@ -32,11 +32,14 @@ export class ReportService {
 
   async pdf(siteId: number): Promise<Buffer> {
     // The site is checked before Chromium, so an unknown site is a 404 on every machine.
-    const html = this.html(siteId);
+    const data = collectReport(this.store, siteId, this.opts);
+    const html = renderReportHtml(data);
     const chromium = this.chromiumPath();
     if (!chromium) throw new UnavailableError('chromium-unavailable', CHROMIUM_MISSING);
+    // Braces would be read as the footer's page-number placeholders.
+    const name = data.site.name.replace(/[{}]/g, '');
     try {
-      return await printPdf(chromium, html, { footer: `Siteloupe site report · page {page} of {pages}` });
+      return await printPdf(chromium, html, { footer: `Site report: ${name} · page {page} of {pages}` });
     } catch (err) {
       if (err instanceof BrowserUnavailableError)
         throw new UnavailableError('chromium-unavailable', `${err.message}. ${CHROMIUM_MISSING}`, {

@@ -134,14 +134,17 @@ describe('extractHtml on a full content page', () => {
     ]);
   });
 
-  it('lists headings in order, without the template', () => {
+  it('lists headings in order, without the template, with their line in the main text and their anchor', () => {
     assert.equal(page.h1, "Trail running shoes: a buyer's guide");
+    // <main id="content"> opens the h1's section; the aside's heading is not in the main text.
     assert.deepEqual(page.headings, [
-      { level: 1, text: "Trail running shoes: a buyer's guide" },
-      { level: 2, text: 'Grip' },
-      { level: 2, text: 'Fit' },
+      { level: 1, text: "Trail running shoes: a buyer's guide", anchor: 'content', line: 0 },
+      { level: 2, text: 'Grip', line: 2 },
+      { level: 2, text: 'Fit', line: 6 },
       { level: 3, text: 'Related' },
     ]);
+    const lines = page.main_text.split('\n');
+    for (const h of page.headings) if (h.line !== undefined) assert.equal(lines[h.line], h.text);
   });
 
   it('takes the main text from <main>, without share widgets, nav, footers and asides, one line per block', () => {
@@ -275,13 +278,42 @@ describe('extractHtml: choosing the main text', () => {
     assert.equal(page.main_text, 'http.cookies\nMorsel\nA cookie.');
   });
 
+  it('anchors each heading to its section as docs generators mark it (#37)', () => {
+    // Sphinx wraps a section: <section id><h2>. PostgreSQL's manual (DocBook): <div class="sect2" id> with
+    // wrappers, then <h3>. The Debian handbook: <h2><a id></a>Title. Old pages: <a name></a><h2>. An own id wins.
+    const page = extract(`<body><main>
+      <section id="basic-usage"><h2>Basic Usage<a class="headerlink" href="#basic-usage">¶</a></h2><p>Text.</p>
+      <div class="sect2" id="SQL-SYNTAX-IDENTIFIERS"><div class="titlepage"><div><div>
+        <h3 class="title">4.1.1. Identifiers</h3></div></div></div><p>More.</p></div>
+      <h2 class="title"><a xmlns="" id="sect.apt-get"></a>6.2. <code>apt-get</code></h2>
+      <a name="old-style"></a><h2>Named</h2>
+      <div id="wrapper"><h2 id="own">Own id</h2></div>
+      <div id="too-early"><p>Text between.</p><h2>No anchor</h2></div>
+      <h2>Late <a id="late"></a>anchor</h2>
+      <input id="toggle" type="checkbox"><h3>After a control</h3>
+      </main></body>`);
+    assert.deepEqual(
+      page.headings.map((h) => [h.text, h.anchor ?? null]),
+      [
+        ['Basic Usage', 'basic-usage'],
+        ['4.1.1. Identifiers', 'SQL-SYNTAX-IDENTIFIERS'],
+        ['6.2. apt-get', 'sect.apt-get'],
+        ['Named', 'old-style'],
+        ['Own id', 'own'],
+        ['No anchor', null],
+        ['Late anchor', null],
+        ['After a control', null],
+      ],
+    );
+  });
+
   it('reads headings without the permalink sign a docs generator appends', () => {
     const page = extract(`<body><main><h1>Type Objects<a class="headerlink" href="#t">¶</a></h1>
       <h2>Sections <a href="#s">§</a></h2><h2>Price in £</h2></main></body>`);
     assert.deepEqual(page.headings, [
-      { level: 1, text: 'Type Objects' },
-      { level: 2, text: 'Sections' },
-      { level: 2, text: 'Price in £' },
+      { level: 1, text: 'Type Objects', line: 0 },
+      { level: 2, text: 'Sections', line: 1 },
+      { level: 2, text: 'Price in £', line: 2 },
     ]);
     assert.equal(page.h1, 'Type Objects');
   });
@@ -453,9 +485,9 @@ describe('extractHtml: malformed markup', () => {
       <h2>Sub <span>part</h3> tail</span></h2><h3>Ok</h3></body>`);
     assert.equal(page.h1, 'Title');
     assert.deepEqual(page.headings, [
-      { level: 1, text: 'Title' },
-      { level: 2, text: 'Sub part' },
-      { level: 3, text: 'Ok' },
+      { level: 1, text: 'Title', line: 0 },
+      { level: 2, text: 'Sub part', line: 2 },
+      { level: 3, text: 'Ok', line: 3 },
     ]);
   });
 

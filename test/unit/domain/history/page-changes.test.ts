@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { changeNotice } from '../../../../server/domain/history/change-notice.js';
+import { issueGone, issuesGoneGroups } from '../../../../server/domain/history/issues-gone.js';
 import { pageChanges } from '../../../../server/domain/history/page-changes.js';
 import type { PageState } from '../../../../server/schemas/history.js';
 
@@ -73,7 +74,29 @@ describe('pageChanges', () => {
   });
 
   it('reports a status change, not the title and text that went with it; indexability whenever it moves', () => {
-    const gone = {
+    const failing = {
+      ...base,
+      status_code: 503,
+      title: 'Unavailable',
+      content_hash: null,
+      indexable: false,
+      indexability_reason: 'server_error',
+    };
+    assert.deepEqual(kinds(base, failing), ['status_changed', 'indexability_changed']);
+    const moved = {
+      ...failing,
+      status_code: 301,
+      redirect_target: 'https://shop.test/shelters',
+      title: null,
+    };
+    assert.deepEqual(kinds(base, moved), ['status_changed', 'redirect_changed', 'indexability_changed']);
+    assert.deepEqual(kinds(base, { ...base, indexable: false, indexability_reason: 'noindex' }), [
+      'indexability_changed',
+    ]);
+  });
+
+  it('counts a page that answers 404 or 410 as removed, like one no longer reached, and one that answers again as added', () => {
+    const notFound = {
       ...base,
       status_code: 404,
       title: 'Not found',
@@ -81,12 +104,31 @@ describe('pageChanges', () => {
       indexable: false,
       indexability_reason: 'client_error',
     };
-    assert.deepEqual(kinds(base, gone), ['status_changed', 'indexability_changed']);
-    const moved = { ...gone, status_code: 301, redirect_target: 'https://shop.test/shelters', title: null };
-    assert.deepEqual(kinds(base, moved), ['status_changed', 'redirect_changed', 'indexability_changed']);
-    assert.deepEqual(kinds(base, { ...base, indexable: false, indexability_reason: 'noindex' }), [
-      'indexability_changed',
+    assert.deepEqual(pageChanges(base, notFound), [
+      {
+        change: 'removed',
+        before: { status_code: 200, title: 'Tents' },
+        after: { status_code: 404, fetch_error: null },
+      },
     ]);
+    assert.deepEqual(kinds(base, { ...notFound, status_code: 410 }), ['removed']);
+    assert.deepEqual(pageChanges(base, undefined), [
+      { change: 'removed', before: { status_code: 200, title: 'Tents' }, after: null },
+    ]);
+    assert.deepEqual(pageChanges(notFound, base), [
+      {
+        change: 'added',
+        before: { status_code: 404, fetch_error: null },
+        after: { status_code: 200, title: 'Tents' },
+      },
+    ]);
+    // A broken link's target was never a page: found, gone again or answering 410 instead, it is no page change.
+    assert.deepEqual(kinds(undefined, notFound), []);
+    assert.deepEqual(kinds(notFound, undefined), []);
+    assert.deepEqual(kinds(notFound, { ...notFound, status_code: 410 }), ['status_changed']);
+    // A redirect that now answers 404 was removed too.
+    const redirect = { ...base, status_code: 301, redirect_target: 'https://shop.test/x', indexable: false };
+    assert.deepEqual(kinds(redirect, notFound), ['removed']);
   });
 
   it('counts inlinks that move by a quarter or more, or to or from zero', () => {
@@ -96,6 +138,47 @@ describe('pageChanges', () => {
     assert.deepEqual(kinds({ ...base, inlinks: 0 }, { ...base, inlinks: 1 }), ['inlinks_changed']);
     assert.deepEqual(kinds({ ...base, inlinks: 1 }, { ...base, inlinks: 0 }), ['inlinks_changed']);
     assert.deepEqual(kinds(base, { ...base, depth: 3 }), ['depth_changed']);
+  });
+});
+
+describe('issueGone', () => {
+  const noindex = { ...base, indexable: false, indexability_reason: 'noindex' };
+  const notFound = { ...base, status_code: 404, indexable: false, indexability_reason: 'client_error' };
+
+  it('is fixed only on a page that is still an indexable page', () => {
+    assert.equal(issueGone(base, { ...base, title: 'Better title' }), null);
+    // Already noindex at the first crawl: the page's state does not explain it, an editor fixed it.
+    assert.equal(issueGone(noindex, { ...noindex, meta_description: 'Added' }), null);
+  });
+
+  it('went with the page when the page was deleted, unlinked, redirected, failing or made noindex', () => {
+    assert.deepEqual(issueGone(base, undefined), { now: null });
+    assert.deepEqual(issueGone(base, notFound), {
+      now: { status_code: 404, fetch_error: null, indexable: false, indexability_reason: 'client_error' },
+    });
+    assert.equal(issueGone(base, noindex)?.now?.indexability_reason, 'noindex');
+    assert.equal(issueGone(noindex, notFound)?.now?.status_code, 404);
+  });
+
+  it('groups the issues gone by what their pages are now, most issues first', () => {
+    const gone = (url: string, after: ReturnType<typeof issueGone>) => ({
+      url,
+      change: 'issue_gone' as const,
+      after: after!.now,
+    });
+    const changes = [
+      gone('a', issueGone(base, notFound)),
+      gone('a', issueGone(base, notFound)),
+      gone('b', issueGone(base, notFound)),
+      gone('c', issueGone(base, noindex)),
+      gone('d', issueGone(base, undefined)),
+      { url: 'e', change: 'issue_fixed' as const, after: null },
+    ];
+    assert.deepEqual(issuesGoneGroups(changes), [
+      { page_now: 'client_error', status_code: 404, pages: 2, issues: 3 },
+      { page_now: 'noindex', status_code: 200, pages: 1, issues: 1 },
+      { page_now: 'not_crawled', status_code: null, pages: 1, issues: 1 },
+    ]);
   });
 });
 
