@@ -199,8 +199,8 @@ describe('the Changes view', () => {
     assert.deepEqual(
       history.map((r) => [r[0], r[2], r[3]]),
       [
-        [`#${crawls[1]}`, '200', 'Tents and shelters'],
-        [`#${crawls[0]}`, '200', 'Tents'],
+        ['Crawl 2', '200', 'Tents and shelters'],
+        ['Crawl 1', '200', 'Tents'],
       ],
     );
     assert.match(history[0]![4]!, /^title/);

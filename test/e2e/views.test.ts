@@ -17,6 +17,7 @@ import type { CallArgs } from '../../server/contract/index.js';
 import type { EdgeKind } from '../../server/schemas/crawl.js';
 import type { JobKind } from '../../server/schemas/jobs.js';
 import { crawlFixture, runJob } from '../helpers/crawl-site.js';
+import { fileDate } from '../../server/domain/export/export-file-name.js';
 import { createTestApp, TEST_TOKEN, waitFor, type TestApp } from '../helpers/test-app.js';
 import { exportZip } from '../fixtures/gsc/gsc-export-files.js';
 import { plantGsc } from '../fixtures/gsc/gsc-plant.js';
@@ -455,7 +456,9 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     await waitForText(page, '.exports td code', 'campaign_id');
     await b.screenshot('11-exports');
     await page.click('button[aria-label="Download pages.csv"]');
-    const csv = (await b.downloaded('-pages.csv')).toString('utf8');
+    // Named by the site and the day (#37): `<site>-pages-<YYYY-MM-DD>.csv`.
+    const day = fileDate(new Date());
+    const csv = (await b.downloaded(`-pages-${day}.csv`)).toString('utf8');
     assert.match(csv.split('\n')[0]!, /url/);
     assert.ok(csv.split('\n').length > 100, 'one line per page');
     await waitForText(page, '.export-feedback', 'Downloaded');
@@ -466,7 +469,9 @@ describe('the UI on a crawled site', { timeout: 240_000 }, () => {
     );
     assert.equal(picked, campaignId);
     await page.click('button[aria-label="Download campaign-targets.csv"]');
-    const targets = (await b.downloaded(`-campaign-${campaignId}-targets.csv`)).toString('utf8');
+    const targets = (await b.downloaded(`-campaign-spring-garden-guides-targets-${day}.csv`)).toString(
+      'utf8',
+    );
     const stored = (await t.call('targets.list', { campaign_id: campaignId, limit: 1000 })).items;
     assert.ok(stored.length > 0);
     assert.ok(targets.trim().split('\n').length > stored.length, 'a header and a line per target');

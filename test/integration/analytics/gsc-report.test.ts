@@ -204,7 +204,7 @@ describe('Search Console figures elsewhere', () => {
         r.on('end', () => cb(null, data));
       });
     assert.equal(res.status, 200);
-    assert.match(res.headers['content-disposition']!, /attachment; filename=".*-gsc\.csv"/);
+    assert.match(res.headers['content-disposition']!, /attachment; filename=".*-gsc-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parse(textOf(res), { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, new Set(planted.map((r) => `${r.page}|${r.query}|${r.date}`)).size);
     assert.deepEqual(Object.keys(rows[0]!), [

@@ -460,7 +460,7 @@ describe('while passages are pending', () => {
       const unfinished = await t.send('campaigns.expand', { campaign_id: id });
       assert.match(
         assertProblem(unfinished, 409, 'conflict').detail,
-        /passages of 1 page of site .*POST \/pages\/embeddings\/rebuild/,
+        /passages of 1 page of “.+” .*POST \/pages\/embeddings\/rebuild/,
       );
       // A target added by hand meanwhile is kept, and judged by the next refresh.
       const manual = await t.call('targets.create', {

@@ -55,7 +55,7 @@ describe('crawl API', () => {
       // A typed call asserts the documented status, 202 here.
       const first = await t.call('crawl.start', { site_id: siteId });
       const conflict = assertProblem(await t.send('crawl.start', { site_id: siteId }), 409, 'conflict');
-      assert.match(conflict.detail, new RegExp(`crawl job \\(${first.id}`));
+      assert.match(conflict.detail, new RegExp(`already has a crawl \\(job ${first.id}`));
       assert.equal(conflict.job_id, first.id, 'the 409 names the running job');
 
       await waitFor(

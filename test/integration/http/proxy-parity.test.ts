@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FINISHED_STATUSES } from '../../../server/schemas/jobs.js';
 import { apiData, type ApiData } from '../../helpers/api-data.js';
-import { exampleRequests } from '../../helpers/api-examples.js';
+import { exampleRequests, type ExampleOptions } from '../../helpers/api-examples.js';
 import {
   fillPath,
   loadOperations,
@@ -102,9 +102,17 @@ async function finished(a: Answer): Promise<string | undefined> {
 }
 
 /** Tries the operation's example requests until one succeeds directly, then makes it through the proxy. */
+/**
+ * Operations whose draws rarely succeed: an export named with its format by the pool would also draw a list's
+ * parameters, which an export that does not take them refuses (contract.test.ts prepares it the same way).
+ */
+const FIXED: Record<string, Partial<ExampleOptions>> = {
+  'export.download': { path: { name: 'links', format: 'csv' } },
+};
+
 async function compare(op: Operation): Promise<string> {
   const tried: string[] = [];
-  for (const { request } of exampleRequests(op, ctx, { seed: SEED })) {
+  for (const { request } of exampleRequests(op, ctx, { seed: SEED, ...FIXED[op.operationId] })) {
     const first = await direct(request);
     tried.push(`${request.method} ${request.path} ${request.body?.text ?? ''} → ${show(first)}`);
     if (!informative(first)) continue;
