@@ -180,13 +180,8 @@ export class AuditService {
       next_cursor: listed.length > q.limit ? encodeCursor(key(items.at(-1)!)) : null,
       audited_at: run?.created_at ?? null,
       crawl_job_id: run?.crawl_job_id ?? null,
-      crawl_number: this.crawlNumber(run?.crawl_job_id ?? null),
+      crawl_number: run?.crawl_job_id ? this.store.jobs.crawlNumber(run.crawl_job_id) : null,
     };
-  }
-
-  private crawlNumber(jobId: number | null): number | null {
-    const job = jobId === null ? null : this.store.jobs.get(jobId);
-    return job?.kind === 'crawl' ? job.crawl_number : null;
   }
 
   /** The URLs a check lists, with their evidence, by URL id (those a template fix covers, or the others). */

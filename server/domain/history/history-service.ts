@@ -56,8 +56,7 @@ export class HistoryService {
 
   /** A crawl's place among its site's crawls ("Crawl 3"), or null when its job is gone. */
   crawlNumber(crawlId: number): number | null {
-    const job = this.store.jobs.get(crawlId);
-    return job?.kind === 'crawl' ? job.crawl_number : null;
+    return this.store.jobs.crawlNumber(crawlId);
   }
 
   private toSnapshot(r: SnapshotRow): Snapshot {

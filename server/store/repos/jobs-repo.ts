@@ -95,6 +95,11 @@ export function jobsRepo(db: Db) {
 
   return {
     get: (id: number): Job | null => toJobOrNull(byId.get(id)),
+    /** A crawl's place among its site's crawls ("Crawl 3"); null for another kind or a job that is gone. */
+    crawlNumber: (id: number): number | null => {
+      const job = toJobOrNull(byId.get(id));
+      return job?.kind === 'crawl' ? job.crawl_number : null;
+    },
     /** How many times the job has been started, and the resume state its kind saved (parsed JSON). */
     attempts: (id: number): number => byId.get(id)?.attempts ?? 0,
     checkpoint(id: number): unknown {
