@@ -633,7 +633,7 @@ export const CHECKS = {
     priority: 'medium',
     title: 'Too little main text (thin content)',
     description:
-      'Little main text (navigation and boilerplate excluded) rarely answers a search. Expand the page, merge it with a related one, or noindex it. Hubs, indexes, the home page, search pages and form pages (page types) are left out: they lead elsewhere rather than answer by their own words.',
+      'Little main text (navigation and boilerplate excluded) rarely answers a search. Expand the page, merge it with a related one, or noindex it. Hubs, indexes, the home page, search pages and form pages (page types) are left out: they lead elsewhere rather than answer by their own words. So are reference entries, pages whose text is mostly code blocks, definition lists and data tables (a command’s synopsis and parameters, a table’s columns): they answer by their data (product pages are still judged by their words).',
     evidence: 'words',
     evaluator: 'sql',
     applies_to: 'indexable_pages',

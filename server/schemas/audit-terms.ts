@@ -92,7 +92,14 @@ export const EVIDENCE = {
     ),
   }),
   hreflang_set: z.strictObject({ codes: z.array(z.string()) }),
-  words: z.strictObject({ word_count: z.number().int(), threshold: z.number().int() }),
+  words: z.strictObject({
+    word_count: z.number().int(),
+    threshold: z.number().int(),
+    structured_share: z.number().min(0).max(1).nullable().meta({
+      description:
+        'Share of the main text in code blocks, definition lists and data tables (null when the crawl did not count it): at one half or more the page is a reference entry and is not listed.',
+    }),
+  }),
   group: z.strictObject({
     others: z.array(PageRef.extend({ similarity: z.number() })),
     method: z

@@ -81,9 +81,9 @@ export const READABLE_GROUPING = {
 export const MAX_EXPANDED_NODES = 2000;
 
 export const GraphGroupsQuery = z.strictObject({
-  by: z.enum(GROUP_BY_CHOICES).default('directory').meta({
+  by: z.enum(GROUP_BY_CHOICES).default('auto').meta({
     description:
-      '`directory` (URL path), `section` (the hierarchy the site draws with its Up links, breadcrumbs and tables of contents), `page_type`, `cluster` (the latest similarity analysis), or `auto`: the most readable of them for this site, named in `choice`.',
+      '`auto` (the default): the most readable grouping for this site, named with the reason in `choice` — a flat site is one directory, so a client that asked for nothing gets its sections instead; or one of them: `directory` (URL path), `section` (the hierarchy the site draws with its Up links, breadcrumbs and tables of contents), `page_type`, `cluster` (the latest similarity analysis).',
   }),
   depth: z.coerce.number().int().min(1).max(5).default(1).meta({
     description: 'Directory (or section) levels kept as groups; deeper directories fold into their ancestor.',

@@ -84,7 +84,11 @@ export function evidenceSummary(
     case 'hreflang_set':
       return e.value.codes.join(', ') || 'no codes';
     case 'words':
-      return `${e.value.word_count.toLocaleString()} words · threshold ${e.value.threshold.toLocaleString()}`;
+      return `${e.value.word_count.toLocaleString()} words · threshold ${e.value.threshold.toLocaleString()}${
+        e.value.structured_share === null
+          ? ''
+          : ` · ${Math.round(e.value.structured_share * 100)}% code or tables`
+      }`;
     case 'group':
       return first(e.value.others, (o) => `like ${url(o.url)} (${o.similarity.toFixed(2)})`, 'no other page');
     case 'value':

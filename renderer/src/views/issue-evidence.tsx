@@ -169,9 +169,17 @@ export function EvidenceView({
         );
       case 'words':
         return (
-          <Line label="Main text">
-            {fmtInt(e.value.word_count)} words; the threshold is {fmtInt(e.value.threshold)}
-          </Line>
+          <>
+            <Line label="Main text">
+              {fmtInt(e.value.word_count)} words; the threshold is {fmtInt(e.value.threshold)}
+            </Line>
+            {e.value.structured_share !== null && (
+              <Line label="Code, definitions, tables">
+                {Math.round(e.value.structured_share * 100)}% of it (from half, a page is a reference entry
+                and is not listed)
+              </Line>
+            )}
+          </>
         );
       case 'group':
         return (

@@ -22,6 +22,8 @@ type Attribs = Readonly<Record<string, string>>;
 /** Counts kept for the whole content and, separately, for the first `<main>`. */
 interface Region {
   chars: number;
+  /** Of `chars`, those inside a reference structure (a code block, a definition list, a data table). */
+  structured: number;
   items: number;
   datedItems: number;
   letterLinks: number;
@@ -68,7 +70,7 @@ const ADD_TO_CART = /add[-_ ]?to[-_ ]?(?:cart|basket|bag)|addtocart|buy[-_ ]?now
 const HAS_DIGIT = /\d/;
 const SINGLE_LETTER = /^\s*(?:\p{L}|\p{L}\s*[–—-]\s*\p{L})\s*$/u;
 
-const region = (): Region => ({ chars: 0, items: 0, datedItems: 0, letterLinks: 0 });
+const region = (): Region => ({ chars: 0, structured: 0, items: 0, datedItems: 0, letterLinks: 0 });
 
 export class PageSignalsCollector {
   /**
@@ -91,6 +93,17 @@ export class PageSignalsCollector {
   private anchorText = '';
   private anchorInMain = false;
   private formDepth = -1;
+  /**
+   * The outermost open reference structure (`pre`, `dl`, `table`) in the content, -1 for none. A table counts
+   * only once it shows it holds data (a header cell or a caption) and holds no other table: a table laid out
+   * around a whole page is no reference table. Its text (all of it, and the part in `<main>`) waits until it closes.
+   */
+  private structDepth = -1;
+  private structTable = false;
+  private structData = false;
+  private structLayout = false;
+  private structChars = 0;
+  private structMainChars = 0;
   private forms = 0;
   private readonly fields = { password: 0, email: 0, text: 0, textarea: 0, select: 0, search: 0, submit: 0 };
   private searchValue = false;
@@ -146,6 +159,15 @@ export class PageSignalsCollector {
         this.all.items++;
         if (inMain) this.main.items++;
         return;
+      case 'pre':
+      case 'dl':
+      case 'table':
+        if (!chrome) this.openStructure(name === 'table', depth);
+        return;
+      case 'th':
+      case 'caption':
+        if (this.structTable) this.structData = true;
+        return;
       case 'form':
         if (ADD_TO_CART.test(attribs.action ?? '') || /\/cart\b/.test(attribs.action ?? '')) this.cart++;
         if (attribs.role === 'search' || /search/i.test(attribs.action ?? '')) this.searchForms++;
@@ -177,6 +199,20 @@ export class PageSignalsCollector {
     }
   }
 
+  private openStructure(table: boolean, depth: number): void {
+    if (this.structDepth >= 0) {
+      if (table && this.structTable) this.structLayout = true;
+      return;
+    }
+    this.structDepth = depth;
+    this.structTable = table;
+    this.structData = false;
+    this.structLayout = false;
+    this.structChars = 0;
+    this.structMainChars = 0;
+    this.deepest = Math.max(this.deepest, depth);
+  }
+
   private input(attribs: Attribs, chrome: boolean): void {
     const type = (attribs.type ?? 'text').toLowerCase();
     const name = (attribs.name ?? '').toLowerCase();
@@ -204,6 +240,10 @@ export class PageSignalsCollector {
     const inMain = this.mainDepth >= 0;
     this.all.chars += n;
     if (inMain) this.main.chars += n;
+    if (this.structDepth >= 0) {
+      this.structChars += n;
+      if (inMain) this.structMainChars += n;
+    }
     if (link !== null) {
       if (link !== this.lastLink) {
         this.lastLink = link;
@@ -241,11 +281,19 @@ export class PageSignalsCollector {
       this.anchorDepth = -1;
     }
     if (this.formDepth === depth) this.formDepth = -1;
+    if (this.structDepth === depth) {
+      if (!this.structTable || (this.structData && !this.structLayout)) {
+        this.all.structured += this.structChars;
+        this.main.structured += this.structMainChars;
+      }
+      this.structDepth = -1;
+    }
     if (this.mainDepth === depth) this.mainDepth = -1;
     this.deepest = Math.max(
       this.items[this.items.length - 1]?.depth ?? -1,
       this.anchorDepth,
       this.formDepth,
+      this.structDepth,
       this.mainDepth,
     );
   }
@@ -288,6 +336,7 @@ export class PageSignalsCollector {
     }
     return {
       content_chars: r.chars,
+      structured_chars: r.structured,
       links,
       link_chars: linkChars,
       list_links: listLinks,

@@ -11,6 +11,11 @@ import { statementCache } from '../statement-cache.js';
 export interface PageSignals {
   /** Non-whitespace characters of the content (of the first `<main>`, when the page has one). */
   content_chars: number;
+  /**
+   * Of those, the characters inside code blocks (`pre`), definition lists and data tables (with a header cell or
+   * a caption): a reference entry's signature, parameters and columns. Absent from rows written before it.
+   */
+  structured_chars?: number;
   /** Links in the content to other pages of the site (not to itself, not fragments), and their text's characters. */
   links: number;
   link_chars: number;

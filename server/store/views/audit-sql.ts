@@ -232,9 +232,17 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
   indexable_not_in_sitemap: `${pageRow(`json_object()`)} FROM pages p JOIN urls u ON u.id = p.id
     WHERE p.site_id = @site AND ${INDEXABLE} AND (u.sources & ${SITEMAP_BIT}) = 0
       AND EXISTS (SELECT 1 FROM urls s WHERE s.site_id = @site AND (s.sources & ${SITEMAP_BIT}) != 0)`,
-  thin_content: `${pageRow(`json_object('word_count', p.word_count, 'threshold', @audit_thin_words)`)}
-    FROM pages p WHERE p.site_id = @site AND ${INDEXABLE} AND p.word_count < @audit_thin_words
-      AND ${notOfType(THIN_CONTENT_EXEMPT_TYPES)}`,
+  // A reference entry (most of its text in code blocks, definition lists, data tables) answers by its data;
+  // a product page is still judged by its words. Pages crawled before the count have no structured_chars.
+  thin_content: `${pageRow(`json_object('word_count', p.word_count, 'threshold', @audit_thin_words,
+      'structured_share', round(1.0 * json_extract(sg.signals, '$.structured_chars')
+        / max(json_extract(sg.signals, '$.content_chars'), 1), 2))`)}
+    FROM pages p LEFT JOIN page_signals sg ON sg.page_id = p.id
+    WHERE p.site_id = @site AND ${INDEXABLE} AND p.word_count < @audit_thin_words
+      AND ${notOfType(THIN_CONTENT_EXEMPT_TYPES)}
+      AND (p.page_type IS 'product' OR sg.signals IS NULL
+        OR COALESCE(json_extract(sg.signals, '$.structured_chars'), 0) * 2
+          < max(json_extract(sg.signals, '$.content_chars'), 1))`,
   lang_missing: `${pageRow(`json_object()`)} FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND ${blank('p.language')}`,
   content_truncated: `${pageRow(`json_object()`)} FROM pages p WHERE p.site_id = @site AND ${HTML_200} AND p.truncated = 1`,
   // Pages with no main text all share one hash; they are thin, not copies of each other.

@@ -97,6 +97,19 @@ describe('page types of a crawled site', () => {
     assert.ok(paths.includes('/shop/seeds/basil-genovese'), 'a short product page still is');
   });
 
+  it('leaves a reference table out of thin content, and lists a short page of prose', async () => {
+    const thin = await t.call('audit.findings', { site_id: siteId, check: 'thin_content', limit: 500 });
+    const byPath = new Map(thin.items.map((f) => [pathOf(f.url), f.evidence as Record<string, unknown>]));
+    const { items } = await t.call('pages.list', { site_id: siteId, limit: 500 });
+    const calendar = items.find((p) => pathOf(p.url) === '/guides/sowing-calendar');
+    assert.ok(calendar && calendar.word_count! < 200, 'the calendar is short');
+    assert.ok(!byPath.has('/guides/sowing-calendar'), 'a month-by-month table answers by its data');
+    const about = byPath.get('/about');
+    assert.ok(about, 'the short about page is listed');
+    assert.ok((about.word_count as number) < 200);
+    assert.equal(about.structured_share, 0, 'no code, definition list or data table in it');
+  });
+
   it('leaves pages that lead elsewhere out of missing subheadings: their entries are their structure', async () => {
     // A long hub and a long article, neither with an h2 (as a Sphinx index or a section page can be).
     const { items } = await t.call('pages.list', { site_id: siteId, limit: 500 });

@@ -34,7 +34,7 @@ after(async () => {
 
 describe('GET /sites/{id}/link-graph/groups', () => {
   it('groups the crawled pages by first-level directory, with the orphan, the dead end and the broken page', async () => {
-    const res = await t.call('graph.groups', { site_id: siteId });
+    const res = await t.call('graph.groups', { site_id: siteId, by: 'directory' });
     const groups = res.groups;
     assert.deepEqual(
       groups.map((g) => [g.label, g.size]).sort(),
@@ -62,7 +62,12 @@ describe('GET /sites/{id}/link-graph/groups', () => {
   });
 
   it('nests directories with depth and expands a group into its pages', async () => {
-    const res = await t.call('graph.groups', { site_id: siteId, depth: 3, expand: ['dir:/blog/2024/07/'] });
+    const res = await t.call('graph.groups', {
+      site_id: siteId,
+      by: 'directory',
+      depth: 3,
+      expand: ['dir:/blog/2024/07/'],
+    });
     const by = new Map(res.groups.map((g) => [g.id, g]));
     assert.equal(by.get('dir:/guides/setup/')!.parent, 'dir:/guides/');
     assert.equal(by.get('dir:/blog/2024/07/')!.parent, 'dir:/blog/2024/');

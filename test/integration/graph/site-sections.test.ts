@@ -50,8 +50,8 @@ describe('the structure of a manual in one flat folder', () => {
     );
   });
 
-  it('is one box by directory, so auto groups it by the sections its Up links draw, and says so', async () => {
-    const r = await t.call('graph.groups', { site_id: siteId, by: 'auto' });
+  it('is one box by directory, so auto (the default) groups it by the sections its Up links draw, and says so', async () => {
+    const r = await t.call('graph.groups', { site_id: siteId });
     assert.equal(r.by, 'section');
     assert.equal(r.choice.requested, 'auto');
     const directory = r.choice.candidates.find((c) => c.by === 'directory')!;

@@ -70,8 +70,12 @@ describe('evidenceSummary', () => {
 
   it('gives counts against their thresholds', () => {
     assert.equal(
-      evidenceSummary('words', { word_count: 98, threshold: 200 }, path),
+      evidenceSummary('words', { word_count: 98, threshold: 200, structured_share: null }, path),
       '98 words · threshold 200',
+    );
+    assert.equal(
+      evidenceSummary('words', { word_count: 171, threshold: 200, structured_share: 0.45 }, path),
+      '171 words · threshold 200 · 45% code or tables',
     );
     assert.equal(
       evidenceSummary('value', { value: 5, threshold: 4, unit: 'clicks' }, path),

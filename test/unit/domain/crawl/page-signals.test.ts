@@ -53,6 +53,23 @@ describe('page signals', () => {
     assert.equal(s.content_chars, 'Onlythistextcounts.Onelink'.length);
   });
 
+  it('counts the text of code blocks, definition lists and data tables as structured, not a layout table', () => {
+    const s = signalsOf(`<h1>DEALLOCATE</h1><p>Deallocate a prepared statement.</p>
+      <pre class="synopsis">DEALLOCATE [ PREPARE ] { name | ALL }</pre>
+      <dl><dt>name</dt><dd>The name of the prepared statement to deallocate.</dd></dl>
+      <table><thead><tr><th>Column</th><th>Type</th></tr></thead><tbody><tr><td>oid</td><td>oid</td></tr></tbody></table>`);
+    const structured =
+      'DEALLOCATE[PREPARE]{name|ALL}'.length +
+      'nameThenameofthepreparedstatementtodeallocate.'.length +
+      'ColumnTypeoidoid'.length;
+    assert.equal(s.structured_chars, structured);
+    assert.equal(s.content_chars, structured + 'DEALLOCATEDeallocateapreparedstatement.'.length);
+
+    const layout = signalsOf(`<table><tr><td><p>An old page laid out in a table, with no header cell.</p>
+      <table><tr><th>Nested</th></tr></table></td></tr></table>`);
+    assert.equal(layout.structured_chars, 0);
+  });
+
   it('counts the fields of a form in the content, not the header’s search box', () => {
     const s = signalsOf(`${HEADER}<main><h1>Sign in</h1><form method="post">
       <input type="email" name="email"><input type="password" name="password">
