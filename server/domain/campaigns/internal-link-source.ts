@@ -18,7 +18,7 @@ import {
   type TargetSource,
 } from './target-candidate.js';
 import { listOf, pageName, pageNamer, pageSubject, type PageNaming, plural, twoDecimals } from './wording.js';
-import { LIST_PAGE_TYPES, onTopicScore, relevanceOf, scopeOf, topicSentence } from './topic-scope.js';
+import { LIST_PAGE_TYPES, onTopicScore, scopeOf, topicScores, topicSentence } from './topic-scope.js';
 
 /** Sources that make a URL known even with no inbound link, as the link graph counts orphans. */
 const KNOWN_BITS = sourceBit('sitemap') | sourceBit('gsc') | sourceBit('list');
@@ -108,8 +108,7 @@ export const internalLinkSource: TargetSource = {
           relevance,
           missing_links: missing.length,
           demand: wanted,
-          closeness: round3(match?.closeness ?? 0),
-          topic_relevance: round3(relevanceOf(match)),
+          ...topicScores(match),
         },
         gsc: subject.gsc,
         stale: vanished.length > 0,

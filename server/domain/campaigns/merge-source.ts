@@ -29,7 +29,7 @@ import {
   LIST_PAGE_TYPES,
   ON_TOPIC,
   onTopicScore,
-  relevanceOf,
+  topicScores,
   scopeOf,
   topicSentence,
 } from './topic-scope.js';
@@ -129,8 +129,7 @@ export const mergeSource: TargetSource = {
           overlap,
           demand: wanted,
           pages: others.length + 1,
-          closeness: round3(match?.closeness ?? 0),
-          topic_relevance: round3(relevanceOf(match)),
+          ...topicScores(match),
         },
         gsc,
         stale: vanished.length > 0,

@@ -22,7 +22,7 @@ import { asTitle, gscPhrase, pageName, plural, twoDecimals } from './wording.js'
 import {
   LIST_PAGE_TYPES,
   onTopicScore,
-  relevanceOf,
+  topicScores,
   QUERY_NEAR,
   scopeOf,
   topicSentence,
@@ -86,8 +86,7 @@ export const newContentSource: TargetSource = {
         heading_match: round3(c.heading?.score ?? 0),
         novelty,
         demand: wanted,
-        closeness: round3(match?.closeness ?? 0),
-        topic_relevance: round3(relevanceOf(match)),
+        ...topicScores(match),
       },
       gsc,
       stale: vanished.length > 0,

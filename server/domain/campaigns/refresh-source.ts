@@ -33,7 +33,7 @@ import {
   LIST_PAGE_TYPES,
   ON_TOPIC,
   onTopicScore,
-  relevanceOf,
+  topicScores,
   scopeOf,
   topicSentence,
 } from './topic-scope.js';
@@ -61,7 +61,8 @@ async function topicRefresh(
   const gsc = signals.queryGsc(topic);
   const wanted = gsc ? demand(gsc) : target.origin === 'seed_topic' ? SEED_DEMAND : 0;
   const need = gone || c?.covered ? 0 : round3(clamp01(1 - onPage));
-  const match = await scopeOf(signals).textMatch(topic);
+  const scope = scopeOf(signals);
+  const match = await scope.withAudience(await scope.textMatch(topic), gone ? [] : [id]);
   const why: string[] = [topicSentence(match)];
   if (gone) why.push(`${pageName(page)} is gone since the last crawl, so there is nothing left to refresh.`);
   else if (c?.covered) why.push(`“${topic}” is now covered, so this may be done.`);
@@ -94,8 +95,7 @@ async function topicRefresh(
         covered_at: coveredAt,
         need,
         demand: wanted,
-        closeness: round3(match?.closeness ?? 0),
-        topic_relevance: round3(relevanceOf(match)),
+        ...topicScores(match),
       },
       gsc,
       stale: gone,
@@ -218,8 +218,7 @@ export const refreshSource: TargetSource = {
           decline,
           position_drop: positionDrop,
           demand: wanted,
-          closeness: round3(match?.closeness ?? 0),
-          topic_relevance: round3(relevanceOf(match)),
+          ...topicScores(match),
         },
         gsc: page.gsc
           ? {

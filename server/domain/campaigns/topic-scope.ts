@@ -8,11 +8,13 @@
  * its page vector's (is that what the whole page is about?). Either alone fails on the PostgreSQL manual: by best
  * passage the back-of-book index matches "autovacuum" at 0.53 and the glossary "WAL" at 0.51, above most of the
  * topics' own pages; by page vector alone ECPG's SET AUTOCOMMIT (0.28) outranks VACUUM (0.27) for "autovacuum".
- * The mean ranks the topics' own pages first (docs/benchmarks.md, "Campaigns stay on their subject"). The persona is left out, as in the idea check: prepended
- * to a short topic it outweighs it, and closeness is about what a page says, whoever reads it.
+ * The mean ranks the topics' own pages first (docs/benchmarks.md, "Campaigns stay on their subject"). The persona is left out of closeness, as in the idea check:
+ * prepended to a short topic it outweighs it, and closeness is about what a page says, whoever reads it. It orders
+ * targets instead (audience-fit.ts): a match on pages carries their fit to the persona.
  */
 import type { PageType } from '../../schemas/pages.js';
 import { cosine, similarityFromDistance } from '../embeddings/vectors.js';
+import { AudienceFit, audienceSentence, type Audience } from './audience-fit.js';
 import type { SiteSignals } from './site-signals.js';
 import { coverage } from './topic-coverage.js';
 import { twoDecimals } from './wording.js';
@@ -59,6 +61,8 @@ export interface TopicMatch {
   topic: string;
   /** In [0, 1]; 1 for the topic itself. */
   closeness: number;
+  /** How well the target's pages suit the campaign's persona; absent without a persona or pages. */
+  audience?: Audience | null;
 }
 
 export interface TopicPage {
@@ -75,15 +79,33 @@ export function topicSentence(m: TopicMatch | null): string {
   if (m.closeness >= 1) return `Topic “${m.topic}”: the seed topic itself.`;
   const band =
     m.closeness >= CLOSE ? 'close' : m.closeness >= ON_TOPIC ? 'on it' : 'not close; it is the nearest';
-  return `Topic “${m.topic}”: ${band} (closeness ${twoDecimals(m.closeness)}).`;
+  const readers = audienceSentence(m.audience);
+  return `Topic “${m.topic}”: ${band} (closeness ${twoDecimals(m.closeness)}).${readers ? ` ${readers}` : ''}`;
 }
 
 /** How relevant a target is to its topic, in [0, 1]: closeness, counted in full from {@link CLOSE}. */
 export const relevanceOf = (m: TopicMatch | null): number => Math.min(1, (m?.closeness ?? 0) / CLOSE);
 
-/** Ranking: relevance to the topic times the kind's own value, so an off-topic target sinks whatever its value. */
+/**
+ * Ranking: relevance to the topic times the kind's own value, so an off-topic target sinks whatever its value,
+ * times the pages' fit to the persona when the campaign has one.
+ */
 export const onTopicScore = (m: TopicMatch | null, value: number): number =>
-  Math.round(relevanceOf(m) * value * 1000) / 1000;
+  Math.round(relevanceOf(m) * value * (m?.audience?.factor ?? 1) * 1000) / 1000;
+
+/** The figures of a match for a target's `evidence.scores`. */
+export function topicScores(m: TopicMatch | null): Record<string, number> {
+  const out: Record<string, number> = {
+    closeness: Math.round((m?.closeness ?? 0) * 1000) / 1000,
+    topic_relevance: Math.round(relevanceOf(m) * 1000) / 1000,
+  };
+  if (m?.audience) {
+    out.audience_fit = Math.round(m.audience.fit * 1000) / 1000;
+    out.audience_percentile = Math.round(m.audience.percentile * 1000) / 1000;
+    out.audience_factor = Math.round(m.audience.factor * 1000) / 1000;
+  }
+  return out;
+}
 
 const clamp = (x: number) => Math.max(0, Math.min(1, x));
 
@@ -92,8 +114,16 @@ export class TopicScope {
   private covered: { topic: string; vector: Float32Array }[] | null = null;
   private readonly around = new Map<string, TopicPage[]>();
   private readonly closeness = new Map<string, number>();
+  private readonly audience: AudienceFit;
 
-  constructor(private readonly signals: SiteSignals) {}
+  constructor(private readonly signals: SiteSignals) {
+    this.audience = new AudienceFit(signals, async () => (await this.onTopicPages()).keys());
+  }
+
+  /** The match with its pages' fit to the persona (a target about a topic whose subject is a page). */
+  async withAudience(m: TopicMatch | null, pageIds: number[]): Promise<TopicMatch | null> {
+    return m && { ...m, audience: await this.audience.of(pageIds) };
+  }
 
   get topics(): string[] {
     return this.signals.campaign.seed_topics;
@@ -157,7 +187,7 @@ export class TopicScope {
       const mean = pageIds.reduce((s, id) => s + this.pageCloseness(id, topic, vector), 0) / pageIds.length;
       if (!best || mean > best.closeness) best = { topic, closeness: mean };
     }
-    return best;
+    return this.withAudience(best, pageIds);
   }
 
   /** Whether the site has pages on a topic at all (the idea check does not find it `new`). */

@@ -405,6 +405,49 @@ describe('expand: each source of targets', () => {
     assert.ok(articles.length >= 1, 'it does propose work on the rose articles');
   });
 
+  it('a persona reorders targets by how close their pages read to it, and changes nothing of what is proposed', async () => {
+    const plain = await campaign({ seed_topics: BROAD_TOPICS, settings: { max_new: 100 } });
+    const persona = 'Flat dwellers growing food on a balcony or a windowsill';
+    const withPersona = await campaign({
+      seed_topics: BROAD_TOPICS,
+      persona_context: persona,
+      settings: { max_new: 100 },
+    });
+    await expand(plain);
+    await expand(withPersona);
+    const key = (x: Target) => `${x.kind} ${x.title}`;
+    const before = new Map((await targets(plain)).map((x) => [key(x), x]));
+    const after = await targets(withPersona);
+    assert.deepEqual(after.map(key).sort(), [...before.keys()].sort(), 'the same targets');
+    const onPages = after.filter((x) => x.evidence!.scores.audience_factor !== undefined);
+    assert.ok(onPages.length >= 3, 'targets on pages carry their fit to the persona');
+    for (const x of onPages) {
+      const s = x.evidence!.scores;
+      assert.ok(s.audience_factor! >= 0.85 && s.audience_factor! <= 1, key(x));
+      // The factor is the only difference from the same target without the persona.
+      const was = before.get(key(x))!;
+      assert.ok(
+        Math.abs(x.score! - was.score! * s.audience_factor!) <= 0.002,
+        `${key(x)}: ${x.score} vs ${was.score}`,
+      );
+    }
+    // The factor follows the fit: pages reading closer to the persona never get a smaller one.
+    const byFit = [...onPages].sort(
+      (a, b) => a.evidence!.scores.audience_fit! - b.evidence!.scores.audience_fit!,
+    );
+    for (let i = 1; i < byFit.length; i++)
+      assert.ok(
+        byFit[i]!.evidence!.scores.audience_factor! >= byFit[i - 1]!.evidence!.scores.audience_factor!,
+      );
+    assert.ok(after.some((x) => /Readers: reads (closer to|further from) the persona/.test(x.rationale)));
+    for (const x of after.filter((y) => y.kind === 'new_content'))
+      assert.equal(
+        x.evidence!.scores.audience_factor,
+        undefined,
+        'a page not yet written has no readers to compare',
+      );
+  });
+
   it('a campaign without seed topics proposes nothing: it is about nothing yet', async () => {
     const id = await campaign({ settings: { max_new: 100, thin_word_count: 100_000 } });
     const result = await expand(id);

@@ -5,6 +5,7 @@ import {
   ON_TOPIC,
   onTopicScore,
   relevanceOf,
+  topicScores,
   topicSentence,
 } from '../../../../server/domain/campaigns/topic-scope.js';
 
@@ -37,5 +38,40 @@ describe('a target’s topic in its rationale and score', () => {
     assert.equal(on, 0.4);
     assert.ok(far < on);
     assert.equal(onTopicScore(null, 1), 0);
+  });
+
+  it('orders by the persona’s readers without changing what is proposed: 15 % off at most', () => {
+    const best = { fit: 0.41, percentile: 1, factor: 1 };
+    const worst = { fit: 0.08, percentile: 0, factor: 0.85 };
+    const plain = onTopicScore({ topic: 'WAL', closeness: 0.6 }, 0.8);
+    assert.equal(onTopicScore({ topic: 'WAL', closeness: 0.6, audience: best }, 0.8), plain);
+    assert.equal(onTopicScore({ topic: 'WAL', closeness: 0.6, audience: worst }, 0.8), 0.68);
+    // A target that no topic reaches stays at nothing, whoever it suits.
+    assert.equal(onTopicScore({ topic: 'WAL', closeness: 0, audience: best }, 1), 0);
+    assert.equal(
+      topicSentence({ topic: 'WAL', closeness: 0.612, audience: { ...best, percentile: 0.9 } }),
+      'Topic “WAL”: close (closeness 0.61). Readers: reads closer to the persona than most pages on its topics (top 10%).',
+    );
+    assert.equal(
+      topicSentence({ topic: 'WAL', closeness: 0.612, audience: worst }),
+      'Topic “WAL”: close (closeness 0.61). Readers: reads further from the persona than most pages on its topics (bottom 1%).',
+    );
+    // The middle says nothing: it neither helps nor hurts much.
+    assert.equal(
+      topicSentence({
+        topic: 'WAL',
+        closeness: 0.612,
+        audience: { fit: 0.2, percentile: 0.5, factor: 0.925 },
+      }),
+      'Topic “WAL”: close (closeness 0.61).',
+    );
+    assert.deepEqual(topicScores({ topic: 'WAL', closeness: 0.6, audience: worst }), {
+      closeness: 0.6,
+      topic_relevance: 1,
+      audience_fit: 0.08,
+      audience_percentile: 0,
+      audience_factor: 0.85,
+    });
+    assert.deepEqual(topicScores(null), { closeness: 0, topic_relevance: 0 });
   });
 });
