@@ -23,6 +23,13 @@ export const AUDIT_CATEGORIES = [
   'urls',
   'performance',
   'semantic',
+  'resources',
+  'external_links',
+  'mobile',
+  'security',
+  'validation',
+  'social',
+  'pagination',
 ] as const;
 export const AuditCategory = z.enum(AUDIT_CATEGORIES);
 export type AuditCategory = z.infer<typeof AuditCategory>;

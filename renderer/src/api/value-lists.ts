@@ -123,6 +123,13 @@ export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
   urls: 'URLs',
   performance: 'Performance',
   semantic: 'Semantic',
+  resources: 'Images, CSS and scripts',
+  external_links: 'External links',
+  mobile: 'Mobile',
+  security: 'Security',
+  validation: 'HTML validation',
+  social: 'Social tags',
+  pagination: 'Pagination',
 };
 export const AUDIT_CATEGORIES = Object.keys(AUDIT_CATEGORY_LABELS) as AuditCategory[];
 

@@ -11,7 +11,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function catalogueMarkdown(): string {
   const out: string[] = [];
-  out.push(`${CHECK_IDS.length} checks in ${AUDIT_CATEGORIES.length} categories.`, '');
+  const used = AUDIT_CATEGORIES.filter((c) => CHECK_IDS.some((id) => CHECKS[id].category === c));
+  out.push(`${CHECK_IDS.length} checks in ${used.length} categories.`, '');
   for (const category of AUDIT_CATEGORIES) {
     const ids = CHECK_IDS.filter((id) => CHECKS[id].category === category);
     if (!ids.length) continue;

@@ -67,7 +67,14 @@ export class CrawlWriter {
           count: e.count,
         }));
         this.store.links.replaceOutgoing(this.siteId, page.id, links);
-        this.store.pages.upsert(page, mainText, minhash, markup, item.record.signals ?? null);
+        this.store.pages.upsert(
+          page,
+          mainText,
+          minhash,
+          markup,
+          item.record.signals ?? null,
+          item.record.facts ?? null,
+        );
         this.store.pageSkeletons.write(page.id, item.record.skeleton ?? null);
         if (this.ruleIds.length) this.writeExtracts(item.record);
         this.store.urls.setState(page.id, 'done');

@@ -8,6 +8,7 @@
 import type { DomHandler } from 'domhandler';
 import { Parser, type Handler } from 'htmlparser2';
 import type { JsonLdBlock, PageImage } from '../../store/repos/pages-repo.js';
+import type { MarkupFacts } from '../../store/repos/page-facts-repo.js';
 import { resolveImages } from './image-collector.js';
 import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
 import { linkHeaderTarget } from './link-header.js';
@@ -61,6 +62,8 @@ export interface ExtractedPage {
   app_shell: boolean;
   /** What the markup says about the page's type (page-signals.ts). */
   page_signals: PageSignals;
+  /** What the audit's second round reads of the markup (`page_facts`; the crawl adds the response's headers). */
+  page_facts: MarkupFacts;
   /** The structure the page's generator wraps around its content (layout-skeleton.ts), for its template. */
   skeleton: PageSkeleton;
 }
@@ -158,6 +161,7 @@ export function extractHtml(
     app_shell: appShell,
     page_signals: { ...c.signals.finish(resolve, pageUrl), app_shell: appShell },
     skeleton: c.skeleton.finish(c.text.chars),
+    page_facts: {},
   };
 }
 

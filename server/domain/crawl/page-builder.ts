@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pageMarkupWrite, type PageMarkupWrite, type PageWrite } from '../../store/repos/pages-repo.js';
+import type { SecurityHeaders } from '../../store/repos/page-facts-repo.js';
 import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
 import type { ExtractValue } from '../../schemas/extraction.js';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
@@ -38,6 +39,8 @@ export interface PageRecord {
   extracts?: { value: ExtractValue; error: string | null }[];
   /** What the markup says about the page's type (JSON of `PageSignals`), of HTML pages answering 2xx. */
   signals?: string | null;
+  /** What the audit's second round reads (JSON of `PageFacts`: headers and markup), of HTML pages answering 2xx. */
+  facts?: string | null;
   /** The page's layout skeleton (layout-skeleton.ts), of HTML pages answering 2xx: what its template is found by. */
   skeleton?: PageSkeleton | null;
 }
@@ -258,7 +261,22 @@ export function htmlPage(
     // Like links, an error page's images and markup describe the error page, not the site.
     markup: ok ? pageMarkupWrite(ex.images, ex.json_ld) : null,
     signals: ok ? JSON.stringify(ex.page_signals) : null,
+    facts: ok ? JSON.stringify({ ...ex.page_facts, headers: securityHeaders(res.headers) }) : null,
     skeleton: ok ? ex.skeleton : null,
     edges: [...edges.values()],
+  };
+}
+
+/** The response headers the audit's security checks read (`PageFacts.headers`). */
+function securityHeaders(headers: FetchResult['headers']): SecurityHeaders {
+  const one = (name: string): string | null => headers[name] ?? null;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(one('content-type') ?? '');
+  return {
+    strict_transport_security: one('strict-transport-security'),
+    content_security_policy: one('content-security-policy'),
+    x_content_type_options: one('x-content-type-options'),
+    x_frame_options: one('x-frame-options'),
+    referrer_policy: one('referrer-policy'),
+    content_type_charset: charset ? charset[1]!.toLowerCase() : null,
   };
 }

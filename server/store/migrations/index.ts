@@ -33,6 +33,7 @@ import pairVerdicts from './0028-pair-verdicts.js';
 import templates from './0029-templates.js';
 import sitePasswordsOut from './0030-site-passwords-out-of-database.js';
 import crawlsNumbered from './0031-crawls-numbered-per-site.js';
+import pageFacts from './0032-page-facts.js';
 import type Database from 'better-sqlite3';
 import type { MigrationContext } from './migration-context.js';
 
@@ -90,4 +91,5 @@ export const MIGRATIONS: readonly Migration[] = [
   templates,
   sitePasswordsOut,
   crawlsNumbered,
+  pageFacts,
 ];

@@ -10,6 +10,7 @@ import { statementCache } from '../statement-cache.js';
 import type { Page, PageType, PageTypeEvidence } from '../../schemas/pages.js';
 import type { Db } from '../db.js';
 import { ANCHOR_KINDS_SQL, marks } from '../sql.js';
+import { pageFactsRepo } from './page-facts-repo.js';
 import { pageSignalsRepo } from './page-signals-repo.js';
 
 /** A page's scalar columns. */
@@ -197,6 +198,7 @@ export function pagesRepo(db: Db) {
     );
   const deleteMarkup = () => statements<[number], never>('DELETE FROM page_markup WHERE page_id = ?');
   const signals = pageSignalsRepo(db);
+  const facts = pageFactsRepo(db);
   // Lazy since migration 27 added `page_type` to the columns.
   const byId = () => statements<[number], PageRow>(`SELECT ${pageColumns('p')} FROM pages p WHERE p.id = ?`);
   const setType = () =>
@@ -241,6 +243,8 @@ export function pagesRepo(db: Db) {
       markup: PageMarkupWrite | null,
       /** What the markup says about the page's type (JSON of `PageSignals`); null for what is not HTML. */
       pageSignals: string | null = null,
+      /** What the audit's second round reads of the page (JSON of `PageFacts`); null for what is not HTML. */
+      pageFacts: string | null = null,
     ): void {
       upsert.run(page);
       if (mainText === null) deleteContent.run(page.id);
@@ -248,7 +252,10 @@ export function pagesRepo(db: Db) {
       if (markup === null) deleteMarkup().run(page.id);
       else upsertMarkup().run(page.id, markup.images, markup.json_ld);
       signals.write(page.id, pageSignals);
+      facts.write(page.id, pageFacts);
     },
+    /** A page's facts for the audit (`page_facts`), null for a page crawled before them or not HTML. */
+    facts: (id: number) => facts.get(id),
     get: (id: number): PageRow | undefined => byId().get(id),
     /** Ids of the pages of these types, of one site or (null) of every site. */
     idsOfTypes(siteId: number | null, types: readonly PageType[]): Set<number> {
