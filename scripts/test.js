@@ -96,7 +96,12 @@ for (const suite of suites) {
     ],
     {
       stdio: 'inherit',
-      env: { ...process.env, SITELOUPE_LOG_LEVEL: process.env.SITELOUPE_LOG_LEVEL ?? 'silent' },
+      env: {
+        ...process.env,
+        SITELOUPE_LOG_LEVEL: process.env.SITELOUPE_LOG_LEVEL ?? 'silent',
+        // The HTTPS fixture sites' certificate (test/fixtures/tls), trusted as Node trusts a corporate CA.
+        NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? join('test', 'fixtures', 'tls', 'cert.pem'),
+      },
     },
   );
   let text = '';
