@@ -52,6 +52,7 @@ const { CHECK_SQL } = await import('../server/store/views/audit-sql.js');
 const { CHECK_IDS, CHECKS, SQL_CHECK_IDS } = await import('../server/schemas/audit-checks.js');
 const { CODE_PASSES } = await import('../server/domain/audit/code-check-runner.js');
 const { CRAWL_SETTINGS_DEFAULTS } = await import('../server/schemas/sites.js');
+const { APP_SETTINGS_DEFAULTS } = await import('../server/schemas/system.js');
 type SqlCheckId = (typeof SQL_CHECK_IDS)[number];
 
 const t = await createTestApp();
@@ -105,7 +106,13 @@ try {
       const [urls, ms] = time(() => t.store.audit.runSqlCheck(runId, siteId, check, thresholds));
       perCheck.push({ check, kind: 'sql', ms, urls });
     }
-    const ctx = { siteId, thresholds, store: t.store, userAgent: CRAWL_SETTINGS_DEFAULTS.user_agent };
+    const ctx = {
+      siteId,
+      thresholds,
+      store: t.store,
+      userAgent: CRAWL_SETTINGS_DEFAULTS.user_agent,
+      genericAnchors: APP_SETTINGS_DEFAULTS.audit_anchor_text_generic,
+    };
     for (const pass of CODE_PASSES) {
       const [urls, ms] = time(() => {
         let n = 0;

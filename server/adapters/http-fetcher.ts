@@ -27,6 +27,8 @@ export interface FetchOptions {
   wantBody?: (status: number, headers: Record<string, string>) => boolean;
   signal?: AbortSignal;
   accept?: string;
+  /** HEAD asks for the headers alone (a resource or external link check); GET by default. */
+  method?: 'GET' | 'HEAD';
 }
 
 export interface FetchResult {
@@ -141,7 +143,7 @@ export class HttpFetcher {
     let body: Readable | null = null;
     try {
       const res = await request(url, {
-        method: 'GET',
+        method: opts.method ?? 'GET',
         dispatcher: this.agent,
         signal,
         headers: {

@@ -23,6 +23,8 @@ export const AUDIT_THRESHOLDS = {
   audit_max_depth: 4,
   audit_max_outlinks: 250,
   audit_outlier_similarity: 0.3,
+  audit_image_max_bytes: 102_400,
+  audit_image_alt_max_chars: 100,
 } as const;
 export type AuditThreshold = keyof typeof AUDIT_THRESHOLDS;
 
@@ -59,6 +61,9 @@ export const AUDIT_THRESHOLD_SHAPE = {
   audit_max_depth: count('clicks', 1000),
   audit_max_outlinks: count('links', 100_000),
   audit_outlier_similarity: ratio(),
+  audit_image_max_bytes: count('bytes', 1024 * 1024 * 1024),
+  // Alt text is stored up to 250 characters (image-collector.ts): a threshold past that never fires.
+  audit_image_alt_max_chars: count('characters', 250),
 } satisfies Record<AuditThreshold, z.ZodNumber>;
 export type AuditThresholds = Record<AuditThreshold, number>;
 

@@ -10,6 +10,9 @@
  */
 import type { EvidenceOf } from './audit-terms.js';
 import { check, type CheckDef } from './audit-check-def.js';
+import { MARKUP_CHECKS } from './audit-checks-markup.js';
+import { PAGE_LINK_CHECKS } from './audit-checks-page-links.js';
+import { RESOURCE_CHECKS } from './audit-checks-resources.js';
 import type { PageType } from './pages.js';
 
 export * from './audit-check-def.js';
@@ -751,6 +754,9 @@ export const CHECKS = {
     applies_to: 'embedded_pages',
     thresholds: ['audit_outlier_similarity'],
   }),
+  ...PAGE_LINK_CHECKS,
+  ...RESOURCE_CHECKS,
+  ...MARKUP_CHECKS,
 } as const;
 
 export type CheckId = keyof typeof CHECKS;

@@ -168,6 +168,123 @@ export const EVIDENCE = {
     threshold: z.number(),
   }),
   url: z.strictObject({}),
+  // Markup and headers (#35, audit-checks-markup.ts).
+  declared: z.strictObject({
+    what: z.string().meta({
+      description:
+        'The tag or response header the check reads (`meta name=viewport`, `Strict-Transport-Security`).',
+    }),
+    value: z
+      .string()
+      .nullable()
+      .meta({ description: 'Its value as the page or response gave it; null when absent.' }),
+    problems: z.array(z.string()).meta({ description: 'What is wrong with it, in words.' }),
+  }),
+  repeated: z.strictObject({
+    what: z
+      .string()
+      .meta({ description: 'The tag the page has more than one of, or where they were found.' }),
+    values: z.array(z.string()).meta({ description: 'Up to 10 of them, as written (canonicals: absolute).' }),
+    count: z.number().int().meta({ description: 'How many the page has.' }),
+  }),
+  head_break: z.strictObject({
+    element: z.string().meta({
+      description: 'The element (or text) that ends the head before the source’s `</head>`, as written.',
+    }),
+    pushed: z.array(z.string()).meta({
+      description:
+        'Up to 10 head elements after it, which the parse puts in the body (search engines ignore them).',
+    }),
+  }),
+  // Links, forms, images, content and pagination (#35; server/schemas/audit-checks-page-links.ts).
+  page_urls: z.strictObject({
+    urls: z.array(z.string()).meta({ description: 'Up to 20 of the URLs, as the page has them (distinct).' }),
+    count: z.number().int().meta({ description: 'How many distinct URLs of the kind the page has.' }),
+  }),
+  insecure_forms: z.strictObject({
+    password_over_http: z
+      .boolean()
+      .meta({ description: 'A password field on an HTTP page, or in a form submitting to http://.' }),
+    actions: z.array(z.string()).meta({
+      description: 'Up to 20 http:// URLs the page’s forms submit to (POST, password, or from HTTPS).',
+    }),
+    count: z.number().int(),
+  }),
+  long_alts: z.strictObject({
+    images: z.array(z.strictObject({ src: z.string(), alt: z.string(), length: z.number().int() })).meta({
+      description: 'Up to 20 images whose alt is over the threshold (alt as stored: 250 characters at most).',
+    }),
+    count: z.number().int(),
+    threshold: z.number().int(),
+  }),
+  soft_404: z.strictObject({
+    rule: z.string().meta({
+      description:
+        '`not_found_wording` (title or h1 reads "not found", page types), `empty` (no words, no links), or `empty_wording` (the main text says there is nothing).',
+    }),
+    words: z.string().nullable().meta({ description: 'The words that say it, as the page has them.' }),
+    word_count: z.number().int(),
+  }),
+  phrases: z.strictObject({
+    phrases: z.array(
+      z.strictObject({
+        phrase: z.string(),
+        where: z.string().meta({ description: '`title`, `meta_description` or `main_text`.' }),
+      }),
+    ),
+  }),
+  pagination_targets: z.strictObject({
+    targets: z.array(
+      PageRef.extend({
+        rel: z.string().meta({ description: '`next` or `prev`.' }),
+        status: Status,
+        indexability_reason: z
+          .string()
+          .nullable()
+          .meta({ description: 'Why it is not indexable, when it is not.' }),
+      }),
+    ),
+  }),
+  pagination_pairs: z.strictObject({
+    pairs: z.array(
+      PageRef.extend({
+        rel: z.string().meta({ description: 'What this page calls the target: `next` or `prev`.' }),
+        back: z.string().nullable().meta({
+          description:
+            "The target's own link the other way (its prev for a next), which should be this page; null when it has none.",
+        }),
+      }),
+    ),
+  }),
+  repetition: z.strictObject({
+    segments: z.array(z.string()).meta({ description: 'The path segments that repeat, in order.' }),
+    times: z.number().int().meta({ description: 'How many times they follow one another.' }),
+  }),
+  // Resources (#35; server/schemas/audit-checks-resources.ts).
+  page_resources: z.strictObject({
+    resources: z
+      .array(
+        z.strictObject({
+          url: z.string(),
+          kind: z.string().meta({
+            description: '`image`, `stylesheet`, `script`, `font` or `iframe`: what the page loads it as.',
+          }),
+          status: Status,
+          error: z
+            .string()
+            .nullable()
+            .meta({ description: 'The fetch error, when there was no HTTP answer.' }),
+          bytes: z.number().int().nullable().meta({
+            description:
+              'Its size: Content-Length, or the bytes counted (at most 4 MiB) when the answer gave none.',
+          }),
+          content_type: z.string().nullable(),
+        }),
+      )
+      .meta({ description: 'Up to 20 of the resources the check is about, as the crawl fetched them.' }),
+    count: z.number().int().meta({ description: 'How many of them the page loads, listed or not.' }),
+    threshold: z.number().int().nullable().meta({ description: 'The size budget, for the size check.' }),
+  }),
 } as const;
 export type EvidenceKind = keyof typeof EVIDENCE;
 export const EVIDENCE_KINDS = Object.keys(EVIDENCE) as EvidenceKind[];

@@ -71,6 +71,15 @@ const CrawlResult = z.object({
   redirect_loops: Count,
   seconds: z.number(),
   pages_per_second: z.number(),
+  // Optional: crawls from before #35 fetched no resources.
+  resources_checked: Count.optional().meta({
+    description:
+      'Resources (images, stylesheets, scripts, fonts) and external link targets checked after the pages.',
+  }),
+  external_unreachable: z.boolean().optional().meta({
+    description:
+      'No external host answered (an offline computer): external links and resources on other hosts were not checked, and the audit lists none of them.',
+  }),
   // Optional: crawls that finished before notes existed have none.
   notes: z.array(z.string()).optional().meta({
     description:

@@ -36,6 +36,13 @@ export const CrawlSettingsShape = {
     .min(1024)
     .max(1024 * 1024 * 1024),
   max_redirects: z.number().int().min(0).max(50),
+  /**
+   * Fetch what pages load (images, stylesheets, scripts, fonts) once each, after the pages, for the audit's
+   * resource checks (docs/crawler.md, "Resources and external links").
+   */
+  check_resources: z.boolean(),
+  /** Check every external URL pages link to once (HEAD, GET where HEAD is refused), after the pages. */
+  check_external_links: z.boolean(),
   /** When the server crawls the site by itself (docs/crawler.md, "Scheduled crawls"); null for never. */
   crawl_schedule: CronExpression.nullable(),
   /** Whether a scheduled time that passed while Siteloupe was not running starts one crawl at the next start. */
@@ -60,6 +67,8 @@ export const CRAWL_SETTINGS_DEFAULTS: CrawlSettings = {
   timeout_ms: 15_000,
   max_page_bytes: 10 * 1024 * 1024,
   max_redirects: 10,
+  check_resources: true,
+  check_external_links: true,
   crawl_schedule: null,
   run_missed: true,
 };

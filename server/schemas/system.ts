@@ -1,5 +1,6 @@
 /** Health and application settings. */
 import { AUDIT_THRESHOLDS, AUDIT_THRESHOLD_SHAPE } from './audit-checks.js';
+import { GENERIC_ANCHOR_TEXTS, GenericAnchorTexts } from './audit-checks-page-links.js';
 import { z } from 'zod';
 
 export const Health = z
@@ -115,6 +116,8 @@ export const AppSettingsShape = {
   extraction_rule_max_bytes: z.number().int().min(64).max(50_000_000),
   extraction_page_max_bytes: z.number().int().min(256).max(100_000_000),
   ...AUDIT_THRESHOLD_SHAPE,
+  /** Anchor texts that say nothing of their target (`anchor_text_non_descriptive`). */
+  audit_anchor_text_generic: GenericAnchorTexts,
 };
 
 export const APP_SETTINGS_DEFAULTS: AppSettings = {
@@ -148,6 +151,7 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
   extraction_rule_max_bytes: 32_768,
   extraction_page_max_bytes: 131_072,
   ...AUDIT_THRESHOLDS,
+  audit_anchor_text_generic: [...GENERIC_ANCHOR_TEXTS],
 };
 
 export const AppSettings = z.object(AppSettingsShape).meta({ id: 'AppSettings' });

@@ -25,6 +25,7 @@ import { linksRepo } from './repos/links-repo.js';
 import { pageExtractsRepo } from './repos/page-extracts-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
 import { pageSkeletonsRepo } from './repos/page-skeletons-repo.js';
+import { resourcesRepo } from './repos/resources-repo.js';
 import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
 import { similarityRepo } from './repos/similarity-repo.js';
@@ -34,6 +35,7 @@ import { sitesRepo } from './repos/sites-repo.js';
 import { targetsRepo } from './repos/targets-repo.js';
 import { templatesRepo } from './repos/templates-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
+import { anchorTextInputsView } from './views/anchor-text-inputs-view.js';
 import { auditInputsView } from './views/audit-inputs-view.js';
 import { campaignSignalsView } from './views/campaign-signals-view.js';
 import { crawlSchedulesView } from './views/crawl-schedules-view.js';
@@ -69,6 +71,7 @@ export function createStore(db: Db, file: string) {
     targets: targetsRepo(db),
     audit: auditRepo(db),
     robotsFiles: robotsFilesRepo(db),
+    resources: resourcesRepo(db),
     sitemapEntries: sitemapEntriesRepo(db),
     history: historyRepo(db),
     extractors: extractorsRepo(db),
@@ -86,6 +89,7 @@ export function createStore(db: Db, file: string) {
     gscFigures: gscFiguresView(db),
     campaignSignals: campaignSignalsView(db),
     auditInputs: auditInputsView(db),
+    anchorTextInputs: anchorTextInputsView(db),
     crawlSchedules: crawlSchedulesView(db),
     templateInputs: templateInputsView(db),
     passageSections: passageSectionsView(db),

@@ -124,6 +124,58 @@ export function evidenceSummary(
       return e.value.nearest
         ? `nearest ${url(e.value.nearest.url)} (${e.value.nearest.similarity.toFixed(2)}) · threshold ${e.value.threshold.toFixed(2)}`
         : 'no other page to compare';
+    case 'page_resources': {
+      const r = e.value.resources[0];
+      if (!r) return '—';
+      const size = r.bytes === null ? '' : `, ${r.bytes.toLocaleString()} bytes`;
+      const more = e.value.count - 1;
+      return `${r.kind} ${url(r.url)} (${statusText(r.status, r.error)}${size})${more > 0 ? ` and ${more} more` : ''}`;
+    }
+    case 'declared': {
+      const v = e.value;
+      const problem = v.problems.join('; ') || '—';
+      return v.value === null ? `${v.what}: ${problem}` : `${v.what} ${quote(v.value)}: ${problem}`;
+    }
+    case 'repeated':
+      return `${e.value.count} × ${e.value.what}: ${e.value.values.map(quote).join(', ')}`;
+    case 'head_break':
+      return `head ended by ${e.value.element}${first(e.value.pushed, (p) => ` · pushed out ${p}`, '')}`;
+    case 'page_urls': {
+      const more = e.value.count - 1;
+      return e.value.urls.length ? `${url(e.value.urls[0]!)}${more > 0 ? ` and ${more} more` : ''}` : '—';
+    }
+    case 'insecure_forms': {
+      const to = first(e.value.actions, (a) => `submits to ${url(a)}`, '');
+      return (
+        [e.value.password_over_http && 'password field over HTTP', to].filter(Boolean).join(' · ') || '—'
+      );
+    }
+    case 'long_alts':
+      return first(
+        e.value.images,
+        (i) => `${url(i.src)}: ${i.length} characters, limit ${e.value.threshold}`,
+        '—',
+      );
+    case 'soft_404':
+      return `${e.value.words ? quote(e.value.words) : e.value.rule} · ${e.value.word_count} words`;
+    case 'phrases':
+      return first(e.value.phrases, (p) => `${quote(p.phrase)} in ${p.where}`, '—');
+    case 'pagination_targets':
+      return first(
+        e.value.targets,
+        (t) =>
+          `${t.rel} ${url(t.url)} (${statusText(t.status)}${t.indexability_reason ? `, ${t.indexability_reason}` : ''})`,
+        '—',
+      );
+    case 'pagination_pairs':
+      return first(
+        e.value.pairs,
+        (p) =>
+          `${p.rel} ${url(p.url)}, whose ${p.rel === 'next' ? 'prev' : 'next'} is ${p.back ? url(p.back) : 'missing'}`,
+        '—',
+      );
+    case 'repetition':
+      return `/${e.value.segments.join('/')}/ × ${e.value.times}`;
     case 'url':
       return '—';
   }

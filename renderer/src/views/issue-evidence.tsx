@@ -237,6 +237,174 @@ export function EvidenceView({
             )}
           </Line>
         );
+      case 'page_resources':
+        return (
+          <>
+            <List
+              empty="No resource."
+              items={e.value.resources.map((r) => (
+                <>
+                  <Status code={r.status} error={r.error} /> {ref(r.url)}{' '}
+                  <span className="muted">
+                    {r.kind}
+                    {r.bytes === null ? '' : `, ${fmtInt(r.bytes)} bytes`}
+                    {r.content_type ? `, ${r.content_type}` : ''}
+                  </span>
+                </>
+              ))}
+            />
+            {e.value.count > e.value.resources.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.resources.length)} more</p>
+            )}
+            {e.value.threshold !== null && <Line label="Budget">{fmtInt(e.value.threshold)} bytes</Line>}
+          </>
+        );
+      case 'declared':
+        return (
+          <>
+            <Line label={e.value.what}>
+              {e.value.value === null ? <span className="muted">absent</span> : <code>{e.value.value}</code>}
+            </Line>
+            <List
+              empty="—"
+              items={e.value.problems.map((p) => (
+                <>{p}</>
+              ))}
+            />
+          </>
+        );
+      case 'repeated':
+        return (
+          <>
+            <Line label={e.value.what}>{fmtInt(e.value.count)}</Line>
+            <List
+              empty="—"
+              items={e.value.values.map((v) => (
+                <code>{v}</code>
+              ))}
+            />
+          </>
+        );
+      case 'head_break':
+        return (
+          <>
+            <Line label="Head ended by">
+              <code>{e.value.element}</code>
+            </Line>
+            <Line label="Pushed into the body">
+              {e.value.pushed.length ? (
+                fmtInt(e.value.pushed.length)
+              ) : (
+                <span className="muted">no head element</span>
+              )}
+            </Line>
+            <List
+              empty=""
+              items={e.value.pushed.map((p) => (
+                <code>{p}</code>
+              ))}
+            />
+          </>
+        );
+      case 'page_urls':
+        return (
+          <>
+            <List empty="—" items={e.value.urls.map((u) => ref(u))} />
+            {e.value.count > e.value.urls.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.urls.length)} more</p>
+            )}
+          </>
+        );
+      case 'insecure_forms':
+        return (
+          <>
+            {e.value.password_over_http && (
+              <Line label="Password field">
+                <span>sent over plain HTTP</span>
+              </Line>
+            )}
+            <Line label="Submits to">
+              {e.value.count ? fmtInt(e.value.count) : <span className="muted">the page itself</span>}
+            </Line>
+            <List empty="" items={e.value.actions.map((a) => ref(a))} />
+          </>
+        );
+      case 'long_alts':
+        return (
+          <>
+            <List
+              empty="—"
+              items={e.value.images.map((i) => (
+                <>
+                  {ref(i.src)}{' '}
+                  <span className="muted">
+                    {fmtInt(i.length)} characters (limit {fmtInt(e.value.threshold)}):
+                  </span>{' '}
+                  <Anchor text={i.alt} />
+                </>
+              ))}
+            />
+            {e.value.count > e.value.images.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.images.length)} more</p>
+            )}
+          </>
+        );
+      case 'soft_404':
+        return (
+          <>
+            <Line label="Reads as">
+              {e.value.words ? (
+                <Anchor text={e.value.words} />
+              ) : (
+                <span className="muted">{e.value.rule}</span>
+              )}
+            </Line>
+            <Line label="Rule">{e.value.rule}</Line>
+            <Line label="Words">{fmtInt(e.value.word_count)}</Line>
+          </>
+        );
+      case 'phrases':
+        return (
+          <List
+            empty="—"
+            items={e.value.phrases.map((p) => (
+              <>
+                <Anchor text={p.phrase} /> <span className="muted">in {p.where}</span>
+              </>
+            ))}
+          />
+        );
+      case 'pagination_targets':
+        return (
+          <List
+            empty="—"
+            items={e.value.targets.map((t) => (
+              <>
+                <code>{t.rel}</code> <Status code={t.status} /> {ref(t.url, t.page_id)}{' '}
+                {t.indexability_reason && <span className="muted">{t.indexability_reason}</span>}
+              </>
+            ))}
+          />
+        );
+      case 'pagination_pairs':
+        return (
+          <List
+            empty="—"
+            items={e.value.pairs.map((p) => (
+              <>
+                <code>{p.rel}</code> {ref(p.url, p.page_id)}{' '}
+                <span className="muted">whose {p.rel === 'next' ? 'prev' : 'next'} is</span>{' '}
+                {p.back ? ref(p.back) : <span className="muted">missing</span>}
+              </>
+            ))}
+          />
+        );
+      case 'repetition':
+        return (
+          <Line label="Repeats">
+            <code>/{e.value.segments.join('/')}/</code> × {fmtInt(e.value.times)}
+          </Line>
+        );
       case 'url':
         return <p className="muted">The URL itself is the finding.</p>;
     }

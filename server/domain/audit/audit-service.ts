@@ -84,6 +84,7 @@ export class AuditService {
       thresholds: t,
       store: this.store,
       userAgent: this.crawlUserAgent(siteId, crawl?.kind === 'crawl' ? crawl.params.settings : undefined),
+      genericAnchors: this.settings.get().audit_anchor_text_generic,
     };
     const scanned = await scanFindings(ctx, signal);
     const runId = this.store.tx(() => {

@@ -18,6 +18,8 @@ export interface CheckContext {
   readonly store: Store;
   /** The user agent the audited crawl matched robots.txt groups with. */
   readonly userAgent: string;
+  /** The setting `audit_anchor_text_generic`: anchor texts that say nothing (`anchor_text_non_descriptive`). */
+  readonly genericAnchors: readonly string[];
 }
 
 /** The URL a finding is about. */

@@ -8,7 +8,9 @@
  */
 import type { CodeCheckId } from '../../schemas/audit-checks.js';
 import { robotsRuleFor } from '../crawl/robots-rules.js';
+import { anchorMaxChars, nonDescriptiveAnchors } from './anchor-text-non-descriptive.js';
 import type { CodeCheck } from './code-check.js';
+import { repetitivePath } from './url-repetitive-path.js';
 import { checkJsonLd } from './json-ld-validation.js';
 import { nearDuplicateFindings } from './near-duplicates.js';
 import { outlierFindings } from './outliers.js';
@@ -32,6 +34,7 @@ export const CODE_CHECKS: { readonly [K in CodeCheckId]: CodeCheck<K> } = {
   },
   url_parameters: { over: 'urls', test: (u) => (u.indexable && u.search.length > 1 ? URL_ONLY : null) },
   url_double_slash: { over: 'urls', test: (u) => (u.pathname.includes('//') ? URL_ONLY : null) },
+  url_repetitive_path: { over: 'urls', test: (u) => repetitivePath(u.pathname) },
   url_non_ascii: {
     over: 'urls',
     test: (u) => (/%[89A-F][0-9A-F]/i.test(u.pathname) || /[^\x20-\x7e]/.test(u.pathname) ? URL_ONLY : null),
@@ -76,6 +79,14 @@ export const CODE_CHECKS: { readonly [K in CodeCheckId]: CodeCheck<K> } = {
         (id) => store.pages.get(id)?.url,
         thresholds.audit_outlier_similarity,
         signal,
+      ),
+  },
+
+  anchor_text_non_descriptive: {
+    find: ({ store, siteId, genericAnchors }) =>
+      nonDescriptiveAnchors(
+        store.anchorTextInputs.shortAnchors(siteId, anchorMaxChars(genericAnchors)),
+        genericAnchors,
       ),
   },
 

@@ -76,6 +76,7 @@ export class CrawlWriter {
           item.record.facts ?? null,
         );
         this.store.pageSkeletons.write(page.id, item.record.skeleton ?? null);
+        this.store.resources.replaceUses(this.siteId, page.id, item.record.resources ?? []);
         if (this.ruleIds.length) this.writeExtracts(item.record);
         this.store.urls.setState(page.id, 'done');
       }

@@ -22,6 +22,7 @@ import { inlineExtractor, type PageExtractor } from './extract-pool.js';
 import { fetchPage, type PageRenderer } from './page-fetch.js';
 import { HostThrottle } from './host-throttle.js';
 import { RobotsCache } from './robots-cache.js';
+import { ResourceChecker } from './resource-checker.js';
 import { createScope } from './scope.js';
 import { discoverSitemapUrls } from './sitemap-discovery.js';
 import { normalizeUrl } from './url-normalizer.js';
@@ -60,6 +61,10 @@ export interface CrawlReport extends FinalizeReport {
   pages_per_second: number;
   /** What the analyst should know about how the crawl ran, e.g. a robots.txt Crawl-delay Siteloupe capped. */
   notes: string[];
+  /** Resources and external link targets checked after the pages (resource-checker.ts). */
+  resources_checked: number;
+  /** No external host answered: their URLs were not checked. */
+  external_unreachable: boolean;
 }
 
 export class Crawler {
@@ -155,6 +160,9 @@ export class Crawler {
       spider: this.run.mode === 'spider',
       maxRedirects: this.run.settings.max_redirects,
     });
+    // After the pages, and after the pages an earlier crawl had and this one did not reach are gone (with what
+    // they used): what pages load never holds up finding pages.
+    const resources = await this.checkResources();
     const seconds = (Date.now() - started) / 1000;
     return {
       ...report,
@@ -166,7 +174,39 @@ export class Crawler {
       seconds: Math.round(seconds * 10) / 10,
       pages_per_second: seconds > 0 ? Math.round((this.fetched / seconds) * 10) / 10 : 0,
       notes: [...this.notes],
+      resources_checked: resources.checked,
+      external_unreachable: resources.offline,
     };
+  }
+
+  /** Images, stylesheets, scripts, fonts and external links, each checked once (docs/crawler.md). */
+  private checkResources(): Promise<{ checked: number; offline: boolean }> {
+    const s = this.run.settings;
+    this.report('checking resources');
+    return new ResourceChecker(this.store, this.fetcher, this.throttle, {
+      siteId: this.run.siteId,
+      settings: s,
+      signal: this.run.signal,
+      isInternal: (u) => this.scope.isInternal(u),
+      robots: {
+        internal: this.robots,
+        // Other hosts' robots.txt is obeyed for what pages load, but not kept: the audit quotes the site's own.
+        external: new RobotsCache(this.fetcher, this.throttle, {
+          userAgent: s.user_agent,
+          timeoutMs: s.timeout_ms,
+          respect: s.respect_robots,
+          signal: this.run.signal,
+        }),
+      },
+      note: (n) => this.note(n),
+      progress: (done, total) =>
+        this.run.progress({
+          phase: 'checking resources',
+          done,
+          total,
+          message: `${done} of ${total} resources and external links checked${this.notes.length ? `. ${this.notes.join(' ')}` : ''}`,
+        }),
+    }).run();
   }
 
   /** Kept for the job result, and shown in every progress message meanwhile: a capped wait explains a slow crawl. */
@@ -187,6 +227,7 @@ export class Crawler {
       this.store.urls.beginFresh(this.run.siteId, keep);
       this.store.robotsFiles.clear(this.run.siteId);
       this.store.sitemapEntries.clearSite(this.run.siteId);
+      this.store.resources.beginFresh(this.run.siteId);
       const seeds = this.run.mode === 'spider' ? [this.run.startUrl] : this.run.listUrls;
       for (const raw of seeds) {
         const url = normalizeUrl(raw, raw, q);

@@ -11,10 +11,12 @@ import type { JsonLdBlock, PageImage } from '../../store/repos/pages-repo.js';
 import type { MarkupFacts } from '../../store/repos/page-facts-repo.js';
 import { resolveImages } from './image-collector.js';
 import { EDGE_KINDS, type AnchorEdgeKind } from './link-classifier.js';
+import { contentWording } from './content-wording.js';
 import { linkHeaderTarget } from './link-header.js';
 import type { Heading } from './heading-collector.js';
 import { collapseWhitespace, countNonWhitespace, countWords } from './main-text.js';
 import { PageCollector } from './page-collector.js';
+import { resolveResourceRefs, type ResourceRef } from './resource-refs.js';
 import type { PageSignals } from './page-signals.js';
 import type { PageSkeleton } from './layout-skeleton.js';
 
@@ -66,6 +68,8 @@ export interface ExtractedPage {
   page_facts: MarkupFacts;
   /** The structure the page's generator wraps around its content (layout-skeleton.ts), for its template. */
   skeleton: PageSkeleton;
+  /** What the page loads: images, stylesheets, scripts, fonts, iframes (bounded: resource-refs.ts). */
+  resources: ResourceRef[];
 }
 
 export interface ResponseHeaders {
@@ -117,12 +121,11 @@ export function extractHtml(
     if (url !== null) hreflang.push({ lang: alt.lang, url });
   }
 
-  let canonical = c.head.canonicalHref === null ? null : resolve(c.head.canonicalHref);
-  if (canonical === null && headers.link) {
-    // Link-header targets are relative to the response URL; <base> only applies inside the document.
-    const target = linkHeaderTarget(headers.link, 'canonical');
-    if (target !== null) canonical = resolveHttp(target, page);
-  }
+  // Link-header targets are relative to the response URL; <base> only applies inside the document.
+  const linkTarget = headers.link ? linkHeaderTarget(headers.link, 'canonical') : null;
+  const headerCanonical = linkTarget === null ? null : resolveHttp(linkTarget, page);
+  const canonical =
+    c.head.canonicalHref === null ? headerCanonical : (resolve(c.head.canonicalHref) ?? headerCanonical);
 
   const [start, end, breaks] =
     c.mainStart >= 0
@@ -136,6 +139,7 @@ export function extractHtml(
     if (h.position >= start && h.position < end) h.heading.line = h.breaks - breaks;
   }
 
+  const wordCount = countWords(mainText);
   const headerLanguage = headers.contentLanguage?.split(',')[0]?.trim() || null;
   // A noscript plea alone is not enough: blogs carry "enable JavaScript to see the comments" above full text.
   const appShell =
@@ -154,14 +158,19 @@ export function extractHtml(
     images: resolveImages(c.images.raw, resolve),
     language: c.head.htmlLang ?? headerLanguage,
     main_text: mainText,
-    word_count: countWords(mainText),
+    word_count: wordCount,
     links,
     base_url: fromTag ?? pageUrl,
     text_chars_in_body: c.textChars,
     app_shell: appShell,
     page_signals: { ...c.signals.finish(resolve, pageUrl), app_shell: appShell },
     skeleton: c.skeleton.finish(c.text.chars),
-    page_facts: {},
+    resources: resolveResourceRefs(c.resources.raw, resolve),
+    page_facts: {
+      links: c.linkFacts.finish(resolve, pageUrl),
+      head: c.headFacts.finish(resolve, headerCanonical),
+      content: contentWording(c.head.title, c.head.description, mainText, wordCount),
+    },
   };
 }
 
@@ -181,6 +190,9 @@ class PageParser extends Parser {
       const h = this.html.charCodeAt(start) | 0x20;
       const level = this.html.charCodeAt(start + 1) - 0x30;
       if (h === 0x68 /* h */ && level >= 1 && level <= 6) this.collector.headings.endTag(level);
+    } else if (endIndex - start === 4 && this.html.slice(start, endIndex).toLowerCase() === 'head') {
+      // The source's `</head>`: where the page meant its head to end (head-facts.ts).
+      this.collector.headFacts.headEndTag();
     }
     super.onclosetag(start, endIndex);
   }
@@ -215,7 +227,10 @@ function teeHandler(collector: PageCollector, dom: DomHandler): Partial<Handler>
     oncommentend: () => dom.oncommentend(),
     oncdatastart: () => dom.oncdatastart(),
     oncdataend: () => dom.oncdataend(),
-    onprocessinginstruction: (n, d) => dom.onprocessinginstruction(n, d),
+    onprocessinginstruction(n, d) {
+      collector.onprocessinginstruction(n);
+      dom.onprocessinginstruction(n, d);
+    },
   };
 }
 

@@ -12,10 +12,12 @@ import type { FetchResult } from '../../adapters/http-fetcher.js';
 import type { Discovery } from './crawl-frontier.js';
 import type { ExtractedPage } from './html-extractor.js';
 import type { PageSkeleton } from './layout-skeleton.js';
+import type { ResourceRef } from './resource-refs.js';
 import { assessIndexability, robotsDirectives } from './indexability.js';
 import { minhashSignature, signatureToBuffer } from './minhash.js';
 import { collapseWhitespace } from './main-text.js';
 import { normalizeUrl } from './url-normalizer.js';
+import { normalizeLinkFacts } from './link-facts.js';
 
 export interface EdgeRecord {
   edge_kind: EdgeKind;
@@ -43,6 +45,8 @@ export interface PageRecord {
   facts?: string | null;
   /** The page's layout skeleton (layout-skeleton.ts), of HTML pages answering 2xx: what its template is found by. */
   skeleton?: PageSkeleton | null;
+  /** What the page loads, URLs normalised as links are, of HTML pages answering 2xx (resource-refs.ts). */
+  resources?: ResourceRef[] | null;
 }
 
 export interface PageContext {
@@ -261,8 +265,15 @@ export function htmlPage(
     // Like links, an error page's images and markup describe the error page, not the site.
     markup: ok ? pageMarkupWrite(ex.images, ex.json_ld) : null,
     signals: ok ? JSON.stringify(ex.page_signals) : null,
-    facts: ok ? JSON.stringify({ ...ex.page_facts, headers: securityHeaders(res.headers) }) : null,
+    facts: ok
+      ? JSON.stringify({
+          ...ex.page_facts,
+          ...normalizeLinkFacts(ex.page_facts, (u) => normalizeUrl(u, ctx.url, ctx.queryParams)),
+          headers: securityHeaders(res.headers),
+        })
+      : null,
     skeleton: ok ? ex.skeleton : null,
+    resources: ok ? normalizeRefs(ex.resources, ctx) : null,
     edges: [...edges.values()],
   };
 }
@@ -279,4 +290,17 @@ function securityHeaders(headers: FetchResult['headers']): SecurityHeaders {
     referrer_policy: one('referrer-policy'),
     content_type_charset: charset ? charset[1]!.toLowerCase() : null,
   };
+}
+
+/** The page's resources with URLs normalised as links are (so one used by many pages is one row); distinct. */
+function normalizeRefs(refs: readonly ResourceRef[], ctx: PageContext): ResourceRef[] {
+  const seen = new Set<string>();
+  const out: ResourceRef[] = [];
+  for (const r of refs) {
+    const url = normalizeUrl(r.url, ctx.url, ctx.queryParams);
+    if (url === null || seen.has(`${r.kind} ${url}`)) continue;
+    seen.add(`${r.kind} ${url}`);
+    out.push({ url, kind: r.kind });
+  }
+  return out;
 }

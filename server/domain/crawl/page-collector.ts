@@ -9,6 +9,7 @@
  */
 import type { Handler } from 'htmlparser2';
 import { AnchorCollector, type PendingLink } from './anchor-collector.js';
+import { HeadFactsCollector } from './head-facts.js';
 import { HeadFields, isJsonLdScript } from './head-fields.js';
 import { HeadingCollector, type Heading } from './heading-collector.js';
 import { ImageCollector } from './image-collector.js';
@@ -21,7 +22,9 @@ import {
   MARK_SOFT_KIND,
 } from './link-classifier.js';
 import { countNonWhitespace, TextCollector } from './main-text.js';
+import { LinkFactsCollector } from './link-facts.js';
 import { PageSignalsCollector } from './page-signals.js';
+import { ResourceRefCollector } from './resource-refs.js';
 import { SkeletonCollector } from './layout-skeleton.js';
 
 interface Frame {
@@ -91,6 +94,12 @@ export class PageCollector implements Partial<Handler> {
   readonly headings = new HeadingCollector();
   readonly images = new ImageCollector();
   readonly signals = new PageSignalsCollector();
+  /** Links, forms, images and pagination as the audit's link checks read them (`page_facts.links`). */
+  readonly linkFacts = new LinkFactsCollector();
+  /** What the page loads (images, stylesheets, scripts, fonts, iframes): fetched once each by the crawl. */
+  readonly resources = new ResourceRefCollector();
+  /** Where the head really ends and what it declares (`page_facts.head`). */
+  readonly headFacts = new HeadFactsCollector();
   readonly skeleton = new SkeletonCollector();
   mainStart = -1;
   mainEnd = -1;
@@ -141,6 +150,9 @@ export class PageCollector implements Partial<Handler> {
     }
     const info = TAG_INFO.get(name) ?? 0;
     if (this.inHead && (info & T_HEAD) === 0) this.inHead = false;
+    this.linkFacts.open(name, attribs, this.depth);
+    this.resources.open(name, attribs);
+    if (this.svgDepth === 0) this.headFacts.open(name, attribs, this.depth);
     let flags = info & T_BLOCK ? F_BLOCK : info & T_CELL ? F_CELL : 0;
     if (info & T_RAW) {
       flags |= F_RAW;
@@ -294,13 +306,20 @@ export class PageCollector implements Partial<Handler> {
     return (flags & ~F_EXCLUDED) | F_ROOT;
   }
 
+  /** `<!doctype …>` (htmlparser2 reports declarations as processing instructions). */
+  onprocessinginstruction(name: string): void {
+    this.headFacts.declaration(name);
+  }
+
   ontext(data: string): void {
     if (this.templateDepth > 0) return;
     if (this.rawDepth > 0) {
       const top = this.frames[this.depth - 1];
       if (top !== undefined && top.flags & (F_TITLE | F_JSONLD)) this.capture += data;
+      if (this.headFacts.capturing) this.headFacts.rawText(data);
       return;
     }
+    this.headFacts.text(data);
     if (this.inHead) {
       if (countNonWhitespace(data) === 0) return;
       this.inHead = false;
@@ -321,6 +340,8 @@ export class PageCollector implements Partial<Handler> {
     if (this.depth === 0) return;
     const f = this.frames[--this.depth]!;
     if (this.depth + 1 === this.signals.deepest) this.signals.close(this.depth + 1);
+    if (this.depth + 1 === this.linkFacts.watching) this.linkFacts.close(this.depth + 1);
+    if (this.depth + 1 === this.headFacts.deepest) this.headFacts.close(this.depth + 1);
     this.skeleton.close(this.depth + 1, this.text.chars);
     const flags = f.flags;
     if (flags === 0) return;

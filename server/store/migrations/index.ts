@@ -34,6 +34,7 @@ import templates from './0029-templates.js';
 import sitePasswordsOut from './0030-site-passwords-out-of-database.js';
 import crawlsNumbered from './0031-crawls-numbered-per-site.js';
 import pageFacts from './0032-page-facts.js';
+import resources from './0033-resources.js';
 import type Database from 'better-sqlite3';
 import type { MigrationContext } from './migration-context.js';
 
@@ -92,4 +93,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sitePasswordsOut,
   crawlsNumbered,
   pageFacts,
+  resources,
 ];

@@ -14,6 +14,9 @@ import {
   type SqlCheckId,
 } from '../../schemas/audit-checks.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
+import { MARKUP_SQL } from './audit-sql-markup.js';
+import { RESOURCE_SQL } from './audit-sql-resources.js';
+import { PAGE_LINK_SQL } from './audit-sql-page-links.js';
 
 import {
   HTML,
@@ -212,6 +215,9 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
         JOIN pages o ON o.id = x.other)`,
       'similarity analysis (reranker)',
     )} FROM pages p WHERE p.site_id = @site AND p.id IN (SELECT me FROM pairs)`,
+  ...RESOURCE_SQL,
+  ...MARKUP_SQL,
+  ...PAGE_LINK_SQL,
 };
 
 /** How many URLs each population holds, for a check's share. */

@@ -2,15 +2,15 @@
  * Every finding's evidence has the shape its check's catalogue entry names, as that shape's zod schema parses it
  * (strictly: no field missing, none added). The compiler holds the code checks to their shape; the SQL checks
  * build their evidence as JSON in the query, so this is what holds them to it. It reads every finding of the
- * planted audit site (every check's problem is planted) and of the semantic site (embeddings and a similarity
- * analysis), as the store keeps them.
+ * planted audit site (every check's problem is planted), of the semantic site (embeddings and a similarity
+ * analysis) and of the second audit's site (test/fixtures/sites/audit2), as the store keeps them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHECK_IDS, CHECKS, type CheckId } from '../../../server/schemas/audit-checks.js';
 import { EVIDENCE } from '../../../server/schemas/audit-terms.js';
 import type { FindingRow } from '../../../server/store/repos/audit-repo.js';
-import { crawlFixture } from '../../helpers/crawl-site.js';
+import { crawlFixture, FAST_CRAWL, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
 import {
   AUDIT_CRAWL_SETTINGS,
@@ -18,6 +18,7 @@ import {
   startSemanticSite,
   type AuditSite,
 } from '../../fixtures/sites/audit-site.js';
+import { startAudit2Site, type Audit2Site } from '../../fixtures/sites/audit2/audit2-site.js';
 
 /** Planted on a list-mode crawl only (audit-orphans.test.ts): a spider crawl reaches no page it could list. */
 const NOT_ON_A_SPIDER_CRAWL: readonly CheckId[] = ['orphan_page'];
@@ -37,7 +38,7 @@ async function finished(t: TestApp, job: { id: number }): Promise<void> {
 
 describe('the evidence of every finding', () => {
   let t: TestApp;
-  const sites: AuditSite[] = [];
+  const sites: (AuditSite | Audit2Site)[] = [];
   const found = new Map<CheckId, FindingRow[]>(CHECK_IDS.map((c) => [c, []]));
 
   const keepFindings = (siteId: number) => {
@@ -62,6 +63,19 @@ describe('the evidence of every finding', () => {
     await finished(t, await t.call('similarity.analyze', { site_id: semanticId }));
     await finished(t, await t.call('audit.run', { site_id: semanticId }));
     keepFindings(semanticId);
+
+    // The second round's checks (#35) are planted on their own site: the HTTPS shop and its plain-HTTP host.
+    const audit2 = await startAudit2Site();
+    sites.push(audit2);
+    for (const start of [audit2.shopStart, audit2.legacyStart]) {
+      const { id } = await t.call('sites.create', {
+        start_url: start,
+        settings: { ...FAST_CRAWL, render_js: 'off' },
+      });
+      await runJob(t, 'crawl.start', { site_id: id });
+      await runJob(t, 'audit.run', { site_id: id });
+      keepFindings(id);
+    }
   });
   after(async () => {
     await t?.close();

@@ -91,7 +91,11 @@ describe('image and structured-data checks on a crawled site', () => {
       include_empty: true,
     });
     assert.deepEqual(
-      issues.map((i) => [i.check, i.category, i.urls]).sort(),
+      // The second round's image checks (#35) have their own planted site (test/fixtures/sites/audit2).
+      issues
+        .filter((i) => i.check === 'image_missing_alt' || i.check === 'structured_data_invalid')
+        .map((i) => [i.check, i.category, i.urls])
+        .sort(),
       [
         ['image_missing_alt', 'images', site.planted.image_missing_alt.size],
         ['structured_data_invalid', 'structured_data', site.planted.structured_data_invalid.size],

@@ -18,6 +18,7 @@ import {
   type AuditSite,
 } from '../../fixtures/sites/audit-site.js';
 import { ROBOTS_DISALLOW } from '../../fixtures/sites/audit-site-plan.js';
+import { AUDIT_II_CHECKS } from '../../fixtures/sites/audit2/audit2-checks.js';
 
 type FindingBody = Finding;
 type Evidence = Finding['evidence'];
@@ -91,7 +92,9 @@ describe('the audit of a site with every problem planted', () => {
     await site?.close();
   });
 
-  for (const check of CHECK_IDS) {
+  // The second round's checks are planted on a site of their own (audit-ii-planted.test.ts).
+  const SECOND_ROUND: ReadonlySet<string> = new Set(AUDIT_II_CHECKS);
+  for (const check of CHECK_IDS.filter((c) => !SECOND_ROUND.has(c))) {
     it(`${check} lists exactly the planted URLs`, () => {
       assert.equal(difference(check, found.get(check)!, site.expected[check]), '');
       assert.equal(issues.get(check)?.urls, found.get(check)!.length, `${check}: the issue's count`);

@@ -98,3 +98,21 @@ describe('numeric settings', () => {
     assert.ok(numeric.length > 25, numeric.join(', '));
   });
 });
+
+describe('audit_anchor_text_generic', () => {
+  it('takes a list of anchor texts, trimmed, and refuses an empty one by its index', async () => {
+    const updated = await t.call('system.updateSettings', {
+      audit_anchor_text_generic: [' klicken Sie hier ', 'mehr'],
+    });
+    assert.deepEqual(updated.audit_anchor_text_generic, ['klicken Sie hier', 'mehr']);
+    const problem = assertProblem(
+      await patch({ audit_anchor_text_generic: ['here', '  '] }),
+      400,
+      'validation',
+    );
+    assert.ok(
+      problem.errors.some((e) => e.path === 'body.audit_anchor_text_generic.1'),
+      JSON.stringify(problem),
+    );
+  });
+});
