@@ -181,7 +181,7 @@ export const GENERIC_ANCHOR_TEXTS = [
 ] as const;
 
 /** The setting itself, as `PATCH /settings` takes it. */
-export const GenericAnchorTexts = z.array(z.string().trim().min(1).max(100)).max(500).meta({
+export const GenericAnchorTexts = z.array(z.string().trim().min(1).max(32)).max(500).meta({
   description:
-    'Anchor texts `anchor_text_non_descriptive` lists internal links for, compared with the whole link text ignoring case and punctuation.',
+    'Anchor texts `anchor_text_non_descriptive` lists internal links for, compared with the whole link text ignoring case and punctuation; each at most 32 characters (a generic label is short).',
 });

@@ -5,7 +5,7 @@
  * store (store/views/anchor-text-inputs-view.ts), so a site's millions of links are filtered by SQLite's
  * `length()` before any of them reaches JavaScript.
  */
-import type { AnchorTextInputRow } from '../../store/views/anchor-text-inputs-view.js';
+import { SHORT_ANCHOR_MAX, type AnchorTextInputRow } from '../../store/views/anchor-text-inputs-view.js';
 import type { FindingOf } from './code-check.js';
 
 /** Targets listed per page. */
@@ -24,7 +24,13 @@ export function normalizeAnchor(text: string): string {
 
 /** The longest anchor text worth reading for `list`, in characters. */
 export function anchorMaxChars(list: readonly string[]): number {
-  return list.reduce((m, s) => Math.max(m, s.length), 0) + SLACK_CHARS;
+  return Math.min(SHORT_ANCHOR_MAX, list.reduce((m, s) => Math.max(m, s.length), 0) + SLACK_CHARS);
+}
+
+/** Of a site's distinct short anchor texts, those that are one of `list` once normalised. */
+export function genericTexts(texts: readonly string[], list: readonly string[]): string[] {
+  const generic = new Set(list.map(normalizeAnchor).filter((s) => s !== ''));
+  return texts.filter((t) => generic.has(normalizeAnchor(t)));
 }
 
 export function nonDescriptiveAnchors(

@@ -8,7 +8,7 @@
  */
 import type { CodeCheckId } from '../../schemas/audit-checks.js';
 import { robotsRuleFor } from '../crawl/robots-rules.js';
-import { anchorMaxChars, nonDescriptiveAnchors } from './anchor-text-non-descriptive.js';
+import { anchorMaxChars, genericTexts, nonDescriptiveAnchors } from './anchor-text-non-descriptive.js';
 import type { CodeCheck } from './code-check.js';
 import { repetitivePath } from './url-repetitive-path.js';
 import { checkJsonLd } from './json-ld-validation.js';
@@ -83,11 +83,13 @@ export const CODE_CHECKS: { readonly [K in CodeCheckId]: CodeCheck<K> } = {
   },
 
   anchor_text_non_descriptive: {
-    find: ({ store, siteId, genericAnchors }) =>
-      nonDescriptiveAnchors(
-        store.anchorTextInputs.shortAnchors(siteId, anchorMaxChars(genericAnchors)),
+    find: ({ store, siteId, genericAnchors }) => {
+      const texts = genericTexts(
+        store.anchorTextInputs.shortTexts(siteId, anchorMaxChars(genericAnchors)),
         genericAnchors,
-      ),
+      );
+      return nonDescriptiveAnchors(store.anchorTextInputs.linksWithTexts(siteId, texts), genericAnchors);
+    },
   },
 
   // The rule is read from the robots.txt the crawl kept for the URL's host and matched as the crawl matched it

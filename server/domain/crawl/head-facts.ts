@@ -78,6 +78,14 @@ export class HeadFactsCollector {
   private descriptionCount = 0;
   private readonly canonicals: string[] = [];
 
+  /**
+   * The first canonical href the head holds, as written: search engines ignore one the parse puts in the body (after
+   * an element that ended the head), so the crawl does too.
+   */
+  get headCanonical(): string | null {
+    return this.canonicals[0] ?? null;
+  }
+
   /** A `<!doctype …>` (or other declaration) in the source. */
   declaration(name: string): void {
     if (!this.elementSeen && name.toLowerCase() === '!doctype') this.doctypeSeen = true;

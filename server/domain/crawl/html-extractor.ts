@@ -124,8 +124,9 @@ export function extractHtml(
   // Link-header targets are relative to the response URL; <base> only applies inside the document.
   const linkTarget = headers.link ? linkHeaderTarget(headers.link, 'canonical') : null;
   const headerCanonical = linkTarget === null ? null : resolveHttp(linkTarget, page);
-  const canonical =
-    c.head.canonicalHref === null ? headerCanonical : (resolve(c.head.canonicalHref) ?? headerCanonical);
+  // A canonical the parse puts in the body (after an element that ended the head) is ignored, as search engines do.
+  const tagCanonical = c.headFacts.headCanonical;
+  const canonical = tagCanonical === null ? headerCanonical : (resolve(tagCanonical) ?? headerCanonical);
 
   const [start, end, breaks] =
     c.mainStart >= 0

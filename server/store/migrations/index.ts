@@ -35,6 +35,7 @@ import sitePasswordsOut from './0030-site-passwords-out-of-database.js';
 import crawlsNumbered from './0031-crawls-numbered-per-site.js';
 import pageFacts from './0032-page-facts.js';
 import resources from './0033-resources.js';
+import linksShortAnchors from './0034-links-short-anchors.js';
 import type Database from 'better-sqlite3';
 import type { MigrationContext } from './migration-context.js';
 
@@ -94,4 +95,5 @@ export const MIGRATIONS: readonly Migration[] = [
   crawlsNumbered,
   pageFacts,
   resources,
+  linksShortAnchors,
 ];

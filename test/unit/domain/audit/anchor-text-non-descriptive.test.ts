@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   anchorMaxChars,
+  genericTexts,
   nonDescriptiveAnchors,
   normalizeAnchor,
 } from '../../../../server/domain/audit/anchor-text-non-descriptive.js';
@@ -15,6 +16,7 @@ const row = (page_id: number, anchor_text: string, target = `https://s.test/t${p
   page_id,
   url: `https://s.test/p${page_id}`,
   anchor_text,
+  target_id: page_id * 10,
   target_url: target,
   target_page_id: null,
   status_code: 200,
@@ -57,5 +59,14 @@ describe('non-descriptive anchor text', () => {
   it('reads nothing with an empty list, and reads texts up to the longest entry plus punctuation', () => {
     assert.deepEqual(nonDescriptiveAnchors([row(1, 'here')], []), []);
     assert.equal(anchorMaxChars(['here', 'click here']), 18);
+    // Never past what the partial index of short anchors holds.
+    assert.equal(anchorMaxChars(['a generic label of thirty-two ch']), 40);
+  });
+
+  it('picks the generic ones among a site’s distinct short texts', () => {
+    assert.deepEqual(
+      genericTexts(['Read more »', 'Roses', 'CLICK HERE', 'More roses', 'here'], GENERIC_ANCHOR_TEXTS),
+      ['Read more »', 'CLICK HERE', 'here'],
+    );
   });
 });

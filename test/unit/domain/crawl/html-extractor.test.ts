@@ -550,6 +550,18 @@ describe('extractHtml: head metadata', () => {
     assert.equal(extract(html).meta_robots, 'max-snippet:50, nofollow');
   });
 
+  it('ignores a canonical the parse puts in the body, as search engines do', () => {
+    const pushed = extract(`<!doctype html><html><head><title>T</title><img src="/pixel.gif">
+      <link rel="canonical" href="/elsewhere"></head><body><p>Text</p></body></html>`);
+    assert.equal(pushed.canonical_url, null);
+    const inBody = extract(`<html><head><title>T</title></head><body><link rel="canonical" href="/elsewhere">
+      <p>Text</p></body></html>`);
+    assert.equal(inBody.canonical_url, null);
+    const inHead = extract(`<html><head><title>T</title><link rel="canonical" href="/here"></head>
+      <body><link rel="canonical" href="/elsewhere"></body></html>`);
+    assert.equal(inHead.canonical_url, 'https://ex.test/here');
+  });
+
   it('falls back to the Link header for the canonical, resolved against the page URL', () => {
     const headers = {
       link: '</fonts/a.woff2>; rel=preload; as="font, style", </canonical-page>; rel="canonical"',
