@@ -4,7 +4,7 @@
 // through tsx). It ends with one line "N passed, N failed[, N skipped]" summed from the runner's own counts.
 // `node scripts/test.js unit` (or integration, e2e) runs one suite without the checks.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,6 +73,15 @@ step('model', process.execPath, ['scripts/build-model.js']);
 
 const totals = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
 const work = mkdtempSync(join(tmpdir(), 'siteloupe-test-'));
+// NODE_EXTRA_CA_CERTS names one file, and machines often set it already (a system or corporate bundle): the
+// tests' certificate is added to that bundle rather than put in its place.
+const caBundle = join(work, 'extra-ca.pem');
+{
+  const own = readFileSync(join('test', 'fixtures', 'tls', 'cert.pem'), 'utf8');
+  const given = process.env.NODE_EXTRA_CA_CERTS;
+  const before = given && existsSync(given) ? `${readFileSync(given, 'utf8').trimEnd()}\n` : '';
+  writeFileSync(caBundle, `${before}${own}`);
+}
 let exit = 0;
 for (const suite of suites) {
   const files = testFiles(join('test', suite));
@@ -100,7 +109,7 @@ for (const suite of suites) {
         ...process.env,
         SITELOUPE_LOG_LEVEL: process.env.SITELOUPE_LOG_LEVEL ?? 'silent',
         // The HTTPS fixture sites' certificate (test/fixtures/tls), trusted as Node trusts a corporate CA.
-        NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? join('test', 'fixtures', 'tls', 'cert.pem'),
+        NODE_EXTRA_CA_CERTS: caBundle,
       },
     },
   );

@@ -31,7 +31,6 @@ export const PLACEHOLDER_PHRASES = [
   'add your text here',
   'enter your text here',
   'your content here',
-  'placeholder text',
 ] as const;
 
 /**

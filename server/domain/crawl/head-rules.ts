@@ -66,7 +66,11 @@ export const MIN_MAXIMUM_SCALE = 2;
  */
 export function viewportProblems(content: string): string[] {
   const props = new Map<string, string>();
-  for (const part of content.toLowerCase().split(/[,;]/)) {
+  // Browsers also accept spaces between properties (`width=device-width initial-scale=1`) and around `=`.
+  for (const part of content
+    .toLowerCase()
+    .replace(/\s*=\s*/g, '=')
+    .split(/[,;\s]+/)) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     props.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());

@@ -245,8 +245,19 @@ export function normalizeLinkFacts(
   normalize: (url: string) => string | null,
 ): Pick<PageFacts, 'links'> {
   const links = (facts as PageFacts).links;
-  if (links === undefined || (links.next === undefined && links.prev === undefined)) return {};
+  if (links === undefined) return {};
   const out: LinkFacts = { ...links };
+  // Lists keep URLs as the page wrote them, but never a `user:password@` (the crawl stores no credentials) and
+  // never a URL longer than a browser would send.
+  for (const key of ['blank_unsafe', 'protocol_relative', 'http_links', 'images_unsized'] as const) {
+    const list = links[key];
+    if (list) out[key] = { ...list, urls: list.urls.map(storable) };
+  }
+  if (links.forms)
+    out.forms = {
+      ...links.forms,
+      actions: { ...links.forms.actions, urls: links.forms.actions.urls.map(storable) },
+    };
   delete out.next;
   delete out.prev;
   const next = links.next === undefined ? null : normalize(links.next);
@@ -254,4 +265,13 @@ export function normalizeLinkFacts(
   if (next !== null) out.next = next;
   if (prev !== null) out.prev = prev;
   return { links: out };
+}
+
+const URL_MAX = 2048;
+const CREDENTIALS = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)[^/?#@]*@/i;
+
+/** A listed URL as stored: credentials out, length bounded. */
+export function storable(url: string): string {
+  const bare = url.replace(CREDENTIALS, '$1');
+  return bare.length > URL_MAX ? bare.slice(0, URL_MAX) : bare;
 }

@@ -292,12 +292,16 @@ function securityHeaders(headers: FetchResult['headers']): SecurityHeaders {
   };
 }
 
-/** The page's resources with URLs normalised as links are (so one used by many pages is one row); distinct. */
+/**
+ * The page's resources with URLs normalised as links are (so one used by many pages is one row), distinct — but
+ * with their query kept whatever the crawl's `query_params`: `css2?family=Roboto` or `img.php?id=5` stripped is
+ * another URL, which would answer an error and be reported broken.
+ */
 function normalizeRefs(refs: readonly ResourceRef[], ctx: PageContext): ResourceRef[] {
   const seen = new Set<string>();
   const out: ResourceRef[] = [];
   for (const r of refs) {
-    const url = normalizeUrl(r.url, ctx.url, ctx.queryParams);
+    const url = normalizeUrl(r.url, ctx.url, 'keep');
     if (url === null || seen.has(`${r.kind} ${url}`)) continue;
     seen.add(`${r.kind} ${url}`);
     out.push({ url, kind: r.kind });

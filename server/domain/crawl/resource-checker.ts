@@ -102,7 +102,9 @@ export class ResourceChecker {
   private wanted(r: PendingResource): boolean {
     const s = this.o.settings;
     const loaded = r.loaded === 1 && s.check_resources;
-    const linked = r.linked === 1 && s.check_external_links && !this.o.isInternal(r.url);
+    // A crawl that strips every query stored its links' targets without theirs: checking those would test other URLs.
+    const linked =
+      r.linked === 1 && s.check_external_links && s.query_params !== 'strip' && !this.o.isInternal(r.url);
     if (r.page_fetched === 1) {
       this.add({
         ...empty(r.id),

@@ -49,8 +49,12 @@ export function srcsetUrls(srcset: string): string[] {
     const start = i;
     while (i < n && !space(srcset[i]!)) i++;
     let url = srcset.slice(start, i);
-    if (url.endsWith(',')) url = url.replace(/,+$/, '');
-    else {
+    if (url.endsWith(',')) {
+      // A loop, not /,+$/: that regex is quadratic on a long run of commas inside the URL (a hostile srcset).
+      let end = url.length;
+      while (end > 0 && url.charCodeAt(end - 1) === 0x2c) end--;
+      url = url.slice(0, end);
+    } else {
       // Descriptors run to the next comma outside parentheses.
       let depth = 0;
       while (i < n && (srcset[i] !== ',' || depth > 0)) {

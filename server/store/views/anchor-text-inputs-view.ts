@@ -53,7 +53,8 @@ export function anchorTextInputsView(db: Db) {
       const rows: AnchorTextInputRow[] = [];
       for (let i = 0; i < texts.length; i += TEXTS_PER_QUERY) {
         const chunk = texts.slice(i, i + TEXTS_PER_QUERY);
-        rows.push(...withTexts(chunk.length).all(siteId, ...chunk));
+        // Rows are pushed one by one: a spread of 150,000 arguments overflows the stack (a blog's "Read more").
+        for (const r of withTexts(chunk.length).iterate(siteId, ...chunk)) rows.push(r);
       }
       return rows.sort((a, b) => a.page_id - b.page_id || a.target_id - b.target_id);
     },

@@ -10,8 +10,11 @@ import { perPage, S_HTML_200 } from './audit-sql-fragments.js';
 /** Resources listed per page in the evidence; the count says how many there are in all. */
 const PER_PAGE = 20;
 
-/** A check's answer that is no answer about the resource itself (resource-checker.ts). */
-const BROKEN = `(r.status_code >= 400 OR (r.status_code IS NULL AND r.fetch_error IS NOT NULL
+/**
+ * A check's answer that is no answer about the resource itself (resource-checker.ts). 429 (and LinkedIn's 999) say
+ * the checking was too fast for the host, not that the link is broken.
+ */
+const BROKEN = `((r.status_code >= 400 AND r.status_code NOT IN (429, 999)) OR (r.status_code IS NULL AND r.fetch_error IS NOT NULL
   AND r.fetch_error NOT IN ('offline', 'not_checked', 'blocked_by_robots')))`;
 
 /** Each 200 HTML page using resources that `where` selects, with up to PER_PAGE of them and their count. */
@@ -39,8 +42,12 @@ export const RESOURCE_SQL: Record<
     `r.checked = 1 AND ru.kind = 'image' AND r.status_code BETWEEN 200 AND 299 AND r.bytes > @audit_image_max_bytes`,
     '@audit_image_max_bytes',
   ),
-  // What the page asks for decides, fetched or not (an iframe is never fetched as a resource).
-  mixed_content: pageResources(`s.url LIKE 'https://%' AND r.url LIKE 'http://%'`),
+  // What the page asks for decides, fetched or not (an iframe is never fetched as a resource). A page whose CSP
+  // (header or meta) says upgrade-insecure-requests has browsers fetch those over HTTPS: no mixed content.
+  mixed_content: pageResources(`s.url LIKE 'https://%' AND r.url LIKE 'http://%'
+    AND NOT EXISTS (SELECT 1 FROM page_facts pf WHERE pf.page_id = s.id
+      AND lower(COALESCE(json_extract(pf.facts, '$.headers.content_security_policy'), '') || ' '
+        || COALESCE(json_extract(pf.facts, '$.head.csp'), '')) GLOB '*upgrade-insecure-requests*')`),
   external_link_broken: perPage(`SELECT s.id AS url_id, s.url, s.id AS page_id, u.id AS target_id,
       json_object('url', u.url, 'page_id', NULL, 'status', r.status_code, 'error', r.fetch_error,
         'anchor_text', MAX(l.anchor_text)) AS target

@@ -173,6 +173,11 @@ describe('viewports', () => {
   it('is fine with device width and zoom left alone', () => {
     assert.deepEqual(viewportProblems('width=device-width, initial-scale=1'), []);
     assert.deepEqual(viewportProblems('width=device-width; maximum-scale=5; user-scalable=yes'), []);
+    assert.deepEqual(
+      viewportProblems('width = device-width initial-scale=1'),
+      [],
+      'spaces, as browsers accept',
+    );
   });
   it('names a fixed or missing width and blocked zoom', () => {
     assert.deepEqual(viewportProblems('width=1024'), ['width=1024: a fixed width, not device-width']);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractHtml } from '../../../../server/domain/crawl/html-extractor.js';
-import { openerKept, sized } from '../../../../server/domain/crawl/link-facts.js';
+import { openerKept, sized, storable } from '../../../../server/domain/crawl/link-facts.js';
 import type { LinkFacts } from '../../../../server/store/repos/page-facts-repo.js';
 
 const factsOf = (body: string, url = 'https://shop.test/a/page.html', head = '') =>
@@ -118,5 +118,14 @@ describe('link facts', () => {
     const f = factsOf(links.join(''));
     assert.equal(f.blank_unsafe?.urls.length, 20);
     assert.equal(f.blank_unsafe?.count, 30);
+  });
+});
+
+describe('listed URLs as stored', () => {
+  it('never keeps credentials, and bounds the length', () => {
+    assert.equal(storable('https://user:secret@shop.test/a'), 'https://shop.test/a');
+    assert.equal(storable('//user:secret@cdn.test/x.jpg'), '//cdn.test/x.jpg');
+    assert.equal(storable('https://shop.test/search?q=a@b'), 'https://shop.test/search?q=a@b');
+    assert.equal(storable(`https://shop.test/${'a'.repeat(5000)}`).length, 2048);
   });
 });
