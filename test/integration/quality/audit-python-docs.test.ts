@@ -236,7 +236,16 @@ describe('audit of the Python documentation', () => {
         .filter((i) => i.priority === 'medium' && !TIMING_CHECKS.has(i.check))
         .map((i) => i.check)
         .sort();
-      assert.deepEqual(medium, ['meta_description_missing', 'thin_content', 'title_duplicate']);
+      // pagination_target_not_ok is true here: two pages' rel=prev/next name whatsnew/changelog.html, which
+      // Debian ships only gzipped, so it answers 404 (the same link is broken_internal_link's).
+      assert.deepEqual(medium, [
+        'meta_description_missing',
+        'pagination_target_not_ok',
+        'thin_content',
+        'title_duplicate',
+      ]);
+      const paged = urlsOf('pagination_target_not_ok');
+      assert.ok(paged.length > 0 && paged.length <= 3, `${paged.length} pages`);
     });
   });
 
