@@ -111,8 +111,12 @@ describe('the Changes view', () => {
     await waitFor(async () => ((await rows()).length === 50 ? true : undefined), 10_000, 'the first page');
     await waitForText(b.page, '.change-list-head h2', `50 of ${total} changes`);
     await b.screenshot('38-changes');
-    await b.page.click('.change-list > .btn');
-    await waitFor(async () => ((await rows()).length === total ? true : undefined), 10_000, 'every row');
+    // One click a page of 50: the second audit's checks (#35) made the fixture's changes more than two pages.
+    for (let shown = 50; shown < total; shown += 50) {
+      await b.page.click('.change-list > .btn');
+      const want = Math.min(total, shown + 50);
+      await waitFor(async () => ((await rows()).length === want ? true : undefined), 10_000, `${want} rows`);
+    }
     assert.equal(await b.page.$('.change-list > .btn'), null, 'nothing more to load');
     assert.deepEqual(
       (await rows()).map((r) => `${r.url} ${r.change}`),
