@@ -1,5 +1,5 @@
 /**
- * The page-level metadata a crawl records — title, description, robots, canonical, hreflang, base, language,
+ * The page-level metadata a crawl records — title, description, robots, hreflang, base, language,
  * JSON-LD — as the parsing pass meets the elements that carry it. Values are kept as written (hrefs
  * unresolved) because `<base>` may come later; html-extractor.ts resolves them at the end.
  */
@@ -13,7 +13,6 @@ export class HeadFields {
   description: string | null = null;
   /** Contents of the `robots` meta and the bot's own, lower-cased, in document order. */
   readonly robots: string[] = [];
-  canonicalHref: string | null = null;
   readonly hreflang: { lang: string; href: string }[] = [];
   baseHref: string | null = null;
   htmlLang: string | null = null;
@@ -60,9 +59,8 @@ export class HeadFields {
     const href = attribs.href?.trim();
     if (rel === undefined || href === undefined || href === '') return;
     const tokens = rel.toLowerCase().split(/\s+/);
-    if (tokens.includes('canonical')) {
-      this.canonicalHref ??= href;
-    } else if (tokens.includes('alternate')) {
+    // The canonical is head-facts.ts's `headCanonical` (the head's own, not one pushed into the body).
+    if (!tokens.includes('canonical') && tokens.includes('alternate')) {
       const lang = attribs.hreflang?.trim();
       if (lang) this.hreflang.push({ lang, href });
     }
