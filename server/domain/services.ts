@@ -70,7 +70,9 @@ export function createServices(
   });
   const campaigns = new CampaignsService(store, bus, jobs, () => embeddings.available(), embeddings.passages);
   const assessor = new TargetAssessor(store, gscQueries, embeddings, settings);
-  const audit = new AuditService(store, bus, jobs, settings);
+  const audit = new AuditService(store, bus, jobs, settings, () =>
+    embeddings.available() ? (pages) => embeddings.embedPages(pages) : undefined,
+  );
   const crawl = new CrawlService(store, bus, sites, jobs, settings, crawlTargets, history, opts.logger);
   const extraction = new ExtractionService(store, bus, sites, jobs, crawl.extractor);
   return {

@@ -139,6 +139,9 @@ export class JobRunner {
     if (last !== job.progress) this.jobs.setProgress(job.id, last);
     let lastWrite = 0;
     let trailing: NodeJS.Timeout | null = null;
+    // Work the job left running (a late note, a straggling callback) may report after it settled: its progress
+    // is over by then, and a delayed write could land after the store is closed (the CLI closes it at once).
+    let settled = false;
     const write = () => {
       trailing = null;
       lastWrite = Date.now();
@@ -150,6 +153,7 @@ export class JobRunner {
       signal,
       resumed: this.jobs.attempts(job.id) > 1,
       progress: (p) => {
+        if (settled) return;
         last = { ...last, ...p };
         if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) write();
         else trailing ??= setTimeout(write, PROGRESS_WRITE_MS - (Date.now() - lastWrite));
@@ -158,7 +162,7 @@ export class JobRunner {
       saveCheckpoint: (state) => this.jobs.saveCheckpoint(job.id, state),
     };
     try {
-      const result = await kind.run(ctx);
+      const result = await kind.run(ctx).finally(() => (settled = true));
       if (trailing) clearTimeout(trailing);
       if (signal.aborted) throw new CancelledError(String(signal.reason));
       this.jobs.setProgress(job.id, { ...last, phase: DONE_PHASE, message: 'Finished' });

@@ -25,6 +25,7 @@ export const AUDIT_THRESHOLDS = {
   audit_outlier_similarity: 0.3,
   audit_image_max_bytes: 102_400,
   audit_image_alt_max_chars: 100,
+  audit_soft_404_similarity: 0.85,
 } as const;
 export type AuditThreshold = keyof typeof AUDIT_THRESHOLDS;
 
@@ -64,6 +65,7 @@ export const AUDIT_THRESHOLD_SHAPE = {
   audit_image_max_bytes: count('bytes', 1024 * 1024 * 1024),
   // Alt text is stored up to 250 characters (image-collector.ts): a threshold past that never fires.
   audit_image_alt_max_chars: count('characters', 250),
+  audit_soft_404_similarity: ratio(),
 } satisfies Record<AuditThreshold, z.ZodNumber>;
 export type AuditThresholds = Record<AuditThreshold, number>;
 

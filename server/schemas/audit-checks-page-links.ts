@@ -85,10 +85,11 @@ export const PAGE_LINK_CHECKS = {
     priority: 'high',
     title: 'Page reads as not found or empty but answers 200',
     description:
-      'A page that says "not found", "no longer available" or "0 products found" while answering 200 is a soft 404: search engines report it as such, keep spending crawls on it, and may index an empty page for the site. Answer 404 or 410 for what is gone, redirect it to its replacement, or give an empty category content of its own (and `noindex` while it is empty). Decided from the page’s own words: its title or h1 reading as an error, no words and no links at all, or a short main text (150 words at most) saying there is nothing to show. Indexable pages only.',
+      'A page that says "not found", "no longer available" or "0 products found" while answering 200 is a soft 404: search engines report it as such, keep spending crawls on it, and may index an empty page for the site. Answer 404 or 410 for what is gone, redirect it to its replacement, or give an empty category content of its own (and `noindex` while it is empty). Decided from the page’s own words — its title or h1 reading as an error, no words and no links at all, or a short main text (150 words at most) saying there is nothing to show — and from the site’s real error pages (those answering 404 or 410): a page with the text of one of them, or, when the site is embedded, as close to one by meaning as the threshold (the error template served with 200, the requested path or search echoed in it). Indexable pages only.',
     evidence: 'soft_404',
-    evaluator: 'sql',
+    evaluator: 'code',
     applies_to: 'indexable_pages',
+    thresholds: ['audit_soft_404_similarity'],
   }),
   placeholder_text: check({
     category: 'content',

@@ -220,10 +220,22 @@ export const EVIDENCE = {
   soft_404: z.strictObject({
     rule: z.string().meta({
       description:
-        '`not_found_wording` (title or h1 reads "not found", page types), `empty` (no words, no links), or `empty_wording` (the main text says there is nothing).',
+        '`not_found_wording` (title or h1 reads "not found", page types), `empty` (no words, no links), `empty_wording` (the main text says there is nothing), `same_as_error_page` (the text of one of the site\'s 404 or 410 pages) or `like_error_page` (as close to one by meaning as `audit_soft_404_similarity`).',
     }),
     words: z.string().nullable().meta({ description: 'The words that say it, as the page has them.' }),
     word_count: z.number().int(),
+    error_page: z
+      .strictObject({
+        url: z.string(),
+        page_id: z.number().int(),
+        similarity: z.number().meta({ description: 'Cosine of the page vectors; 1 for the same text.' }),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The site's real error page this page reads like, for the last two rules (absent in audits run before it was kept).",
+      }),
   }),
   phrases: z.strictObject({
     phrases: z.array(

@@ -37,6 +37,7 @@ import { templatesRepo } from './repos/templates-repo.js';
 import { urlsRepo } from './repos/urls-repo.js';
 import { anchorTextInputsView } from './views/anchor-text-inputs-view.js';
 import { auditInputsView } from './views/audit-inputs-view.js';
+import { soft404InputsView } from './views/soft-404-inputs-view.js';
 import { campaignSignalsView } from './views/campaign-signals-view.js';
 import { crawlSchedulesView } from './views/crawl-schedules-view.js';
 import { graphView } from './views/graph-view.js';
@@ -90,6 +91,7 @@ export function createStore(db: Db, file: string) {
     campaignSignals: campaignSignalsView(db),
     auditInputs: auditInputsView(db),
     anchorTextInputs: anchorTextInputsView(db),
+    soft404Inputs: soft404InputsView(db),
     crawlSchedules: crawlSchedulesView(db),
     templateInputs: templateInputsView(db),
     passageSections: passageSectionsView(db),

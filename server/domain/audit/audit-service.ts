@@ -24,7 +24,7 @@ import type { EventBus } from '../events.js';
 import type { JobsService } from '../jobs/jobs-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { afterKey, idPage } from '../sort-cursor.js';
-import type { CheckContext } from './check-sources.js';
+import type { CheckContext, PageEmbedder } from './check-sources.js';
 import { codeFindings, scanFindings } from './code-check-runner.js';
 import { healthScore } from './health-score.js';
 import { recordFixes } from './template-fixes.js';
@@ -43,6 +43,8 @@ export class AuditService {
     private readonly bus: EventBus,
     private readonly jobs: JobsService,
     private readonly settings: SettingsService,
+    /** Embeds pages as the site's were (soft 404s read like the site's error pages); none without the model. */
+    private readonly embedPages?: () => PageEmbedder | undefined,
   ) {}
 
   /** The user agent the crawl matched robots.txt groups with: the site's, or the one that crawl was started with. */
@@ -85,6 +87,7 @@ export class AuditService {
       store: this.store,
       userAgent: this.crawlUserAgent(siteId, crawl?.kind === 'crawl' ? crawl.params.settings : undefined),
       genericAnchors: this.settings.get().audit_anchor_text_generic,
+      embedPages: this.embedPages?.(),
     };
     const scanned = await scanFindings(ctx, signal);
     const runId = this.store.tx(() => {

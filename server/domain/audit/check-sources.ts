@@ -9,6 +9,7 @@ import type { Store } from '../../store/index.js';
 import type { JsonLdBlock } from '../../store/repos/pages-repo.js';
 import type { RobotsFileRow } from '../../store/repos/robots-files-repo.js';
 import type { AlternateRow, RobotsBlockedInputRow } from '../../store/views/audit-inputs-view.js';
+import type { EmbeddablePage } from '../embeddings/doc-vector.js';
 import { judgeHreflang, type HreflangPage } from './hreflang.js';
 
 /** What every code check may read during a run. */
@@ -20,7 +21,14 @@ export interface CheckContext {
   readonly userAgent: string;
   /** The setting `audit_anchor_text_generic`: anchor texts that say nothing (`anchor_text_non_descriptive`). */
   readonly genericAnchors: readonly string[];
+  /**
+   * Page vectors of pages the crawl kept (`title`, `h1`, headings, main text), made as the site's own were, with
+   * null for a page with nothing to embed; absent when the model is not built (checks that need it skip).
+   */
+  readonly embedPages?: PageEmbedder | undefined;
 }
+
+export type PageEmbedder = (pages: readonly EmbeddablePage[]) => Promise<(Float32Array | null)[]>;
 
 /** The URL a finding is about. */
 interface Subject {

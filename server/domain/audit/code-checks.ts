@@ -14,6 +14,7 @@ import { repetitivePath } from './url-repetitive-path.js';
 import { checkJsonLd } from './json-ld-validation.js';
 import { nearDuplicateFindings } from './near-duplicates.js';
 import { outlierFindings } from './outliers.js';
+import { soft404Findings } from './soft-404.js';
 
 /** The URL checks' evidence: the URL itself says what is wrong. */
 const URL_ONLY = {};
@@ -80,6 +81,11 @@ export const CODE_CHECKS: { readonly [K in CodeCheckId]: CodeCheck<K> } = {
         thresholds.audit_outlier_similarity,
         signal,
       ),
+  },
+
+  soft_404: {
+    scan: ({ store, siteId, embedPages, thresholds }, signal) =>
+      soft404Findings({ store, siteId, embedPages, threshold: thresholds.audit_soft_404_similarity }, signal),
   },
 
   anchor_text_non_descriptive: {

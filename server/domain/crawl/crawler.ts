@@ -31,6 +31,8 @@ import { normalizeUrl } from './url-normalizer.js';
 export const CrawlCheckpoint = z.object({ seeded: z.boolean(), sitemaps_done: z.boolean() });
 export type CrawlCheckpoint = z.infer<typeof CrawlCheckpoint>;
 
+const RESOURCE_PHASE = 'checking resources';
+
 export interface CrawlProgress {
   phase: string;
   done: number;
@@ -80,6 +82,8 @@ export class Crawler {
   private readonly notes: string[] = [];
   private phase = 'starting';
   private wake: (() => void) | null = null;
+  /** Set once the resource phase reports its own counts, which a note then repeats. */
+  private resourceCounts: { done: number; total: number } | null = null;
 
   constructor(
     private readonly store: Store,
@@ -182,7 +186,8 @@ export class Crawler {
   /** Images, stylesheets, scripts, fonts and external links, each checked once (docs/crawler.md). */
   private checkResources(): Promise<{ checked: number; offline: boolean }> {
     const s = this.run.settings;
-    this.report('checking resources');
+    // The checker reports the phase's own counts from its start (the pages' counts would read as its progress).
+    this.phase = RESOURCE_PHASE;
     return new ResourceChecker(this.store, this.fetcher, this.throttle, {
       siteId: this.run.siteId,
       settings: s,
@@ -199,21 +204,26 @@ export class Crawler {
         }),
       },
       note: (n) => this.note(n),
-      progress: (done, total) =>
-        this.run.progress({
-          phase: 'checking resources',
-          done,
-          total,
-          message: `${done} of ${total} resources and external links checked${this.notes.length ? `. ${this.notes.join(' ')}` : ''}`,
-        }),
+      progress: (done, total) => this.reportResources(done, total),
     }).run();
+  }
+
+  private reportResources(done: number, total: number): void {
+    this.resourceCounts = { done, total };
+    this.run.progress({
+      phase: RESOURCE_PHASE,
+      done,
+      total,
+      message: `${done} of ${total} resources and external links checked${this.notes.length ? `. ${this.notes.join(' ')}` : ''}`,
+    });
   }
 
   /** Kept for the job result, and shown in every progress message meanwhile: a capped wait explains a slow crawl. */
   private note(note: string): void {
     this.notes.push(note);
     this.logger.warn(`crawl: ${note}`);
-    this.report(this.phase);
+    if (this.resourceCounts) this.reportResources(this.resourceCounts.done, this.resourceCounts.total);
+    else this.report(this.phase);
   }
 
   /**

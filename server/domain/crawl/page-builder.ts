@@ -174,7 +174,9 @@ export function htmlPage(
 ): PageRecord {
   const contentType = mimeOf(res.headers['content-type']) ?? 'text/html';
   const xRobots = res.headers['x-robots-tag'] ?? null;
-  const canonical = ex.canonical_url ? normalizeUrl(ex.canonical_url, ctx.url, ctx.queryParams) : null;
+  const ok = res.status >= 200 && res.status < 300;
+  // An error page's canonical says nothing about the URL (404 and 410 pages are read for their text).
+  const canonical = ok && ex.canonical_url ? normalizeUrl(ex.canonical_url, ctx.url, ctx.queryParams) : null;
   const verdict = assessIndexability({
     url: ctx.url,
     status_code: res.status,
@@ -185,7 +187,6 @@ export function htmlPage(
   });
   const directives = new Set([...robotsDirectives(ex.meta_robots), ...robotsDirectives(xRobots)]);
   const pageNofollow = directives.has('nofollow') || directives.has('none');
-  const ok = res.status >= 200 && res.status < 300;
 
   const edges = new Map<string, EdgeRecord>();
   const add = (
@@ -245,7 +246,7 @@ export function htmlPage(
       h1: ex.h1,
       headings: JSON.stringify(ex.headings),
       canonical_url: canonical,
-      canonical_state: verdict.canonical_state,
+      canonical_state: ok ? verdict.canonical_state : null,
       meta_robots: ex.meta_robots,
       x_robots_tag: xRobots,
       indexable: verdict.indexable ? 1 : 0,

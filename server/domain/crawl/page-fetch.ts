@@ -54,8 +54,10 @@ export async function fetchPage(
       // Redirect and non-HTML bodies are not read: their headers say all the crawl records.
       wantBody: (status, headers) => {
         if (status >= 300 && status < 400 && headers.location) return false;
-        // Error pages are recorded, not extracted: their title and links describe the error, not the site.
-        if (status >= 400) return false;
+        // Error pages are recorded, not extracted: their title and links describe the error, not the site. A
+        // 404 or 410 page is read (its links are not recorded, page-builder.ts): its text is the site's
+        // not-found page, what the audit compares soft 404s with (domain/audit/soft-404.ts).
+        if (status >= 400 && status !== 404 && status !== 410) return false;
         const mime = mimeOf(headers['content-type']);
         return mime === null || isHtmlContentType(mime);
       },

@@ -27,6 +27,9 @@ const BATCH_MS = 250;
 /** Pending rows read into memory at a time (then spread over their hosts). */
 const CHUNK = 2000;
 
+const OFFLINE_NOTE =
+  'this computer looks offline, so external links and resources on other hosts were not checked.';
+
 /** A failure that says nothing reached the host: what an offline computer gets for every external request. */
 const UNREACHED: ReadonlySet<FetchFailure> = new Set([
   'dns',
@@ -62,8 +65,6 @@ export class ResourceChecker {
   private results: ResourceResult[] = [];
   private oldest = 0;
   private done = 0;
-  /** Results that say something about the resource (not `not_checked`: a setting left it out). */
-  private checked = 0;
   private total = 0;
   /** null until the probe decides. */
   private offline: boolean | null = null;
@@ -78,9 +79,16 @@ export class ResourceChecker {
   async run(): Promise<ResourceCheckReport> {
     const { store, o } = this;
     store.tx(() => store.resources.settle(o.siteId, o.settings.check_external_links));
+    // A resumed crawl carries on: its progress counts the whole phase, and an earlier run's offline verdict
+    // stands (probing again would check its remaining external URLs one by one until the timeout).
     const counts = store.resources.counts(o.siteId);
-    this.total = counts.pending;
-    this.done = 0;
+    this.total = counts.pending + counts.checked;
+    this.done = counts.checked;
+    o.progress(this.done, this.total);
+    if (counts.offline > 0) {
+      this.offline = true;
+      o.note(`An earlier run of this crawl found no external host answering: ${OFFLINE_NOTE}`);
+    }
     try {
       let after = 0;
       for (;;) {
@@ -95,7 +103,8 @@ export class ResourceChecker {
     } finally {
       this.flush();
     }
-    return { checked: this.checked, offline: this.offline === true };
+    // Over the whole phase, an earlier cancelled run's checks included.
+    return { checked: store.resources.counts(o.siteId).examined, offline: this.offline === true };
   }
 
   /** Rows decided without a request: unwanted by the settings, or one of the site's fetched pages. */
@@ -143,9 +152,7 @@ export class ResourceChecker {
     if (probed.length >= 2 && !reached) {
       this.offline = true;
       for (const res of outcomes) this.add({ ...empty(res.id), fetch_error: 'offline' });
-      this.o.note(
-        `No external host answered (${[...firsts.keys()].join(', ')} tried): this computer looks offline, so external links and resources on other hosts were not checked.`,
-      );
+      this.o.note(`No external host answered (${[...firsts.keys()].join(', ')} tried): ${OFFLINE_NOTE}`);
     } else {
       this.offline = reached ? false : null;
       for (const res of outcomes) this.add(res);
@@ -165,7 +172,11 @@ export class ResourceChecker {
         this.add(await this.check(r));
       }
     };
-    await Promise.all(Array.from({ length: this.o.settings.concurrency }, worker));
+    // Every worker settles before a cancel is passed on, at once since each request listens on the signal: a
+    // check whose answer came in as the crawl was cancelled is written, not lost and fetched again on resume.
+    const settled = await Promise.allSettled(Array.from({ length: this.o.settings.concurrency }, worker));
+    const failed = settled.find((x) => x.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** One resource: robots.txt, then HEAD, then GET where HEAD was refused or an image's size is unknown. */
@@ -226,7 +237,6 @@ export class ResourceChecker {
     if (!this.results.length) this.oldest = Date.now();
     this.results.push(result);
     this.done++;
-    if (result.fetch_error !== 'not_checked') this.checked++;
     if (this.results.length >= BATCH || Date.now() - this.oldest >= BATCH_MS) this.flush();
   }
 

@@ -30,7 +30,8 @@ import type { JobsService } from '../jobs/jobs-service.js';
 import type { PagesService } from '../pages/pages-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { MODEL_DIM, MODEL_NAME } from '../system/health-service.js';
-import { embedSitePages, type EmbedProgress } from './site-embedding.js';
+import { docVector, type EmbeddablePage } from './doc-vector.js';
+import { embedSitePages, titleText, type EmbedProgress } from './site-embedding.js';
 import { rows, similarityFromDistance, weightedMean } from './vectors.js';
 
 /** Embedding reads what a crawl writes: never both at once for one site. */
@@ -142,6 +143,20 @@ export class EmbeddingService {
       passages.map((vector) => ({ vector, weight: 1 })),
       MODEL_DIM,
     );
+  }
+
+  /**
+   * Page vectors for pages that are not in the index, made as the index's are (title weighted, passages): what
+   * the audit compares stored vectors with (the site's error pages). Ahead of an embed job's batches.
+   */
+  async embedPages(pages: readonly EmbeddablePage[]): Promise<(Float32Array | null)[]> {
+    if (!pages.length) return [];
+    const embedder = await this.ready();
+    const out = await embedder.embedDocs(
+      pages.map((p) => ({ title: titleText(p), body: p.main_text })),
+      { urgent: true },
+    );
+    return out.map((doc) => docVector(doc));
   }
 
   /** Embeds a site's new and changed pages in two phases (site-embedding.ts). */

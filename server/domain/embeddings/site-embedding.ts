@@ -12,10 +12,9 @@ import type { PageToEmbed } from '../../store/repos/embeddings-repo.js';
 import type { EventBus } from '../events.js';
 import { MODEL_DIM } from '../system/health-service.js';
 import { leadBytes, pageBytes, type EmbedEta, type EtaRun } from './embed-eta.js';
-import { cosine, rows, weightedMean } from './vectors.js';
+import { docVector } from './doc-vector.js';
+import { cosine, rows } from './vectors.js';
 
-/** The title (with h1 and the first headings) counts as much as this many passages in the page vector. */
-const TITLE_WEIGHT = 2;
 const PAGES_PER_BATCH = 32;
 /** A new page is searchable first by its title and its first this many word pieces. */
 const LEAD = 128;
@@ -99,7 +98,7 @@ async function embedInPhases(
       (batch, out) => {
         store.tx(() => {
           batch.forEach((page, i) => {
-            const vector = pageVector(out[i]!);
+            const vector = docVector(out[i]!);
             if (!vector) return; // no title and no text: nothing to search by
             repo.writeLead(siteId, page, model, vector);
             searchable++;
@@ -137,7 +136,7 @@ async function embedInPhases(
       store.tx(() => {
         batch.forEach((page, i) => {
           const doc = out[i]!;
-          const pageVec = pageVector(doc);
+          const pageVec = docVector(doc);
           if (!pageVec) return;
           const old = moved && page.text_changed ? repo.pageVector(page.id) : null;
           if (old) moved!(page.url, cosine(old, pageVec));
@@ -173,13 +172,6 @@ async function embedInPhases(
     searchable_pages: searchable,
     searchable_seconds: searchableSeconds,
   };
-}
-
-/** The mean of a doc's passages and its title (weighted); null for a doc with neither. */
-function pageVector(doc: DocOutput): Float32Array | null {
-  const weighted = rows(doc.passageVectors, MODEL_DIM).map((vector) => ({ vector, weight: 1 }));
-  if (doc.titleVector) weighted.push({ vector: doc.titleVector, weight: TITLE_WEIGHT });
-  return weighted.length ? weightedMean(weighted, MODEL_DIM) : null;
 }
 
 /**

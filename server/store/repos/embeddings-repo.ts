@@ -277,6 +277,8 @@ export function embeddingsRepo(db: Db) {
       siteId: number,
       visit: (count: number) => (id: number, vector: Float32Array) => void,
     ): number => snapshot(siteId, visit),
+    /** How many page vectors the site has. */
+    vectorCount: (siteId: number): number => vectorCount.get(BigInt(siteId))!.n,
     /** Every page vector of a site (copied out of SQLite's buffers). */
     siteVectors: (siteId: number): { id: number; vector: Float32Array }[] =>
       siteVectors.all(BigInt(siteId)).map((r) => ({

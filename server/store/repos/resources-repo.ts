@@ -120,12 +120,26 @@ export function resourcesRepo(db: Db) {
       for (const r of results) set.run({ ...r, capped: r.bytes_capped ? 1 : 0 });
     },
 
-    /** How many resources of the site this crawl has yet to check, and has checked. */
-    counts(siteId: number): { pending: number; checked: number } {
-      const row = st<[number], { pending: number | null; checked: number | null }>(
-        `SELECT SUM(checked = 0) AS pending, SUM(checked = 1) AS checked FROM resources WHERE site_id = ?`,
+    /**
+     * How many resources of the site this crawl has yet to check and has checked (`examined`: of those, the ones
+     * a setting did not leave out; `offline`: recorded unchecked because no external host answered).
+     */
+    counts(siteId: number): { pending: number; checked: number; examined: number; offline: number } {
+      const row = st<
+        [number],
+        { pending: number | null; checked: number | null; examined: number | null; offline: number | null }
+      >(
+        `SELECT SUM(checked = 0) AS pending, SUM(checked = 1) AS checked,
+           SUM(checked = 1 AND fetch_error IS NOT 'not_checked') AS examined,
+           SUM(checked = 1 AND fetch_error IS 'offline') AS offline
+         FROM resources WHERE site_id = ?`,
       ).get(siteId)!;
-      return { pending: row.pending ?? 0, checked: row.checked ?? 0 };
+      return {
+        pending: row.pending ?? 0,
+        checked: row.checked ?? 0,
+        examined: row.examined ?? 0,
+        offline: row.offline ?? 0,
+      };
     },
   };
 }

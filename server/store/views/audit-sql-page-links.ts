@@ -6,7 +6,7 @@
  * them) are not listed. Spread into `CHECK_SQL` (audit-sql.ts).
  */
 import type { SqlCheckId } from '../../schemas/audit-checks.js';
-import { HTML_200, INDEXABLE, pageRow } from './audit-sql-fragments.js';
+import { HTML_200, pageRow } from './audit-sql-fragments.js';
 
 const fact = (path: string) => `json_extract(f.facts, '$.${path}')`;
 /** HTML pages answering 200 with their facts. */
@@ -31,7 +31,6 @@ type PageLinkSqlId = Extract<
   | 'form_insecure'
   | 'image_missing_dimensions'
   | 'image_alt_too_long'
-  | 'soft_404'
   | 'placeholder_text'
   | 'pagination_target_not_ok'
   | 'pagination_sequence_error'
@@ -59,16 +58,6 @@ export const PAGE_LINK_SQL: Record<PageLinkSqlId, string> = {
       'images', json_group_array(json_object('src', src, 'alt', alt, 'length', length(alt))) FILTER (WHERE rn <= 20),
       'count', COUNT(*), 'threshold', @audit_image_alt_max_chars) AS evidence
     FROM i GROUP BY id`,
-  // The page types' error rules (title or h1 reading "not found"; nothing at all), or the body's own words.
-  soft_404: `${pageRow(`json_object(
-      'rule', CASE WHEN p.page_type = 'error' THEN COALESCE(json_extract(p.page_type_evidence, '$.rule'), 'error')
-        ELSE 'empty_wording' END,
-      'words', CASE WHEN p.page_type = 'error' THEN json_extract(p.page_type_evidence, '$.title')
-        ELSE ${fact('content.empty_wording')} END,
-      'word_count', p.word_count)`)}
-    FROM pages p LEFT JOIN page_facts f ON f.page_id = p.id
-    WHERE p.site_id = @site AND ${INDEXABLE}
-      AND (p.page_type = 'error' OR ${fact('content.empty_wording')} IS NOT NULL)`,
   placeholder_text: `${pageRow(`json_object('phrases', json(${fact('content.placeholder')}))`)}
     ${WITH_FACTS} AND json_array_length(f.facts, '$.content.placeholder') > 0`,
   // A target that failed, redirected, answered an error or is not indexable; targets never fetched are not judged.
