@@ -15,6 +15,7 @@ import { launch, type Browser } from 'puppeteer-core';
 import type { RefuseAddress } from './guarded-connect.js';
 import { BrowserTab, raceAbort, type TabRenderRequest, type TabRequestPolicy } from './browser-tab.js';
 import type { SettledBy } from './browser-tab-settle.js';
+import type { RenderObservations, RenderProbeFactory } from './render-probe.js';
 
 export { RenderTimeoutError } from './browser-tab.js';
 
@@ -32,6 +33,8 @@ export interface BrowserPoolOptions {
   refuse?: RefuseAddress;
   /** An `Authorization` value added to the page's requests to this origin only. */
   credentials?: { origin: string; authorization: string } | null;
+  /** What each render observes besides the DOM (render-probe.ts): a fresh set per tab. */
+  probes?: RenderProbeFactory;
 }
 
 export interface RenderRequest extends TabRenderRequest {
@@ -44,6 +47,8 @@ export interface RenderResult {
   renderMs: number;
   /** What ended the wait for the page to finish drawing (browser-tab-settle.ts). */
   settled: SettledBy;
+  /** What the render probes found (render-probe.ts); empty without probes. */
+  observed: RenderObservations;
 }
 
 /** Chromium could not be started; the message names the executable and the reason. */
@@ -153,6 +158,7 @@ export class BrowserPool {
   readonly #pagesPerBrowser: number;
   readonly #idleCloseMs: number;
   readonly #policy: TabRequestPolicy;
+  readonly #probes: RenderProbeFactory;
   readonly #slots: Slots;
   readonly #generations = new Set<Generation>();
   readonly #closing = new AbortController();
@@ -165,6 +171,7 @@ export class BrowserPool {
 
   constructor(opts: BrowserPoolOptions) {
     this.#executablePath = opts.executablePath;
+    this.#probes = opts.probes ?? (() => []);
     this.#slots = new Slots(positiveInt('maxPages', opts.maxPages ?? 4));
     this.#pagesPerBrowser = positiveInt('pagesPerBrowser', opts.pagesPerBrowser ?? 500);
     this.#idleCloseMs = Math.max(0, opts.idleCloseMs ?? 30_000);
@@ -286,7 +293,7 @@ export class BrowserPool {
     // The tab Chromium starts with is adopted rather than left idle beside ours.
     const [initial] = await browser.pages().catch(() => []);
     if (initial) {
-      const tab = await BrowserTab.adopt(initial, this.#policy).catch(() => null);
+      const tab = await BrowserTab.adopt(initial, this.#policy, this.#probes()).catch(() => null);
       if (tab) {
         gen.tabs.add(tab);
         gen.free.push(tab);
@@ -312,7 +319,7 @@ export class BrowserPool {
 
   async #openTab(gen: Generation): Promise<BrowserTab> {
     const page = await gen.browser.newPage();
-    const tab = await BrowserTab.adopt(page, this.#policy).catch(async (err: unknown) => {
+    const tab = await BrowserTab.adopt(page, this.#policy, this.#probes()).catch(async (err: unknown) => {
       await page.close().catch(() => {});
       throw err;
     });

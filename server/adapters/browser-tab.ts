@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import { TimeoutError, type HTTPRequest, type Page } from 'puppeteer-core';
 import { bareHost } from './address-ranges.js';
 import type { RefuseAddress } from './guarded-connect.js';
+import type { RenderObservations, RenderProbe } from './render-probe.js';
 import {
   SETTLE_PROBE,
   settle,
@@ -20,6 +21,8 @@ import {
 
 // After a timeout the DOM is still worth having, but a renderer stuck in a script loop never answers.
 const SERIALISE_GRACE_MS = 500;
+// The probes run after the DOM is in hand: at least this long, even when the page used up its own time.
+const PROBE_MIN_MS = 1_000;
 const RESET_TIMEOUT_MS = 2_000;
 // How long a released tab stays on its last page before it is reset. A navigation is the costliest thing
 // Chromium does for a render besides the page itself, and a crawl takes a tab again within a few hundred ms.
@@ -89,6 +92,13 @@ export interface TabRenderRequest {
   userAgent: string;
 }
 
+export interface TabRenderResult {
+  html: string;
+  settled: SettledBy;
+  /** What the tab's render probes found (render-probe.ts). */
+  observed: RenderObservations;
+}
+
 interface RenderJob extends NetworkActivity {
   target: string;
   request: TabRenderRequest;
@@ -149,6 +159,7 @@ function ignore(work: Promise<unknown>): void {
 export class BrowserTab {
   readonly page: Page;
   readonly #policy: TabRequestPolicy;
+  readonly #probes: readonly RenderProbe[];
   #job: RenderJob | null = null;
   #userAgent: string | null = null;
   #crashed = new AbortController();
@@ -157,15 +168,22 @@ export class BrowserTab {
   #state: 'dirty' | 'resetting' | 'clean' = 'clean';
   #resetTimer: NodeJS.Timeout | undefined;
   #ready: Promise<boolean> = Promise.resolve(true);
+  /** When the render in progress runs out of time (its probes get what is left). */
+  #deadline = 0;
 
-  private constructor(page: Page, policy: TabRequestPolicy) {
+  private constructor(page: Page, policy: TabRequestPolicy, probes: readonly RenderProbe[]) {
     this.page = page;
     this.#policy = policy;
+    this.#probes = probes;
   }
 
-  /** Prepares a fresh or adopted tab: interception, dialog and popup handling. */
-  static async adopt(page: Page, policy: TabRequestPolicy): Promise<BrowserTab> {
-    const tab = new BrowserTab(page, policy);
+  /** Prepares a fresh or adopted tab: interception, dialog and popup handling, and its render probes. */
+  static async adopt(
+    page: Page,
+    policy: TabRequestPolicy,
+    probes: readonly RenderProbe[] = [],
+  ): Promise<BrowserTab> {
+    const tab = new BrowserTab(page, policy, probes);
     page.on('request', (request) => tab.#onRequest(request));
     page.on('requestfinished', (request) => tab.#settle(request));
     page.on('requestfailed', (request) => tab.#settle(request));
@@ -189,6 +207,7 @@ export class BrowserTab {
     await page.evaluateOnNewDocument(SETTLE_PROBE);
     // A service worker would fetch on the page's behalf outside our interception.
     await page.setBypassServiceWorker(true);
+    for (const probe of probes) await probe.install(page);
     return tab;
   }
 
@@ -202,11 +221,39 @@ export class BrowserTab {
    * (browser-tab-settle.ts), and returns the serialised DOM. On timeout the DOM as far as it got is returned;
    * without any document it throws.
    */
-  async render(
+  async render(request: TabRenderRequest, signal: AbortSignal): Promise<TabRenderResult> {
+    const out = await this.#render(request, signal);
+    return { ...out, observed: await this.#observe(signal) };
+  }
+
+  /**
+   * What the probes found on the page just rendered, each within what is left of the render's time (at least
+   * PROBE_MIN_MS); a probe that fails or overruns is left out.
+   */
+  async #observe(signal: AbortSignal): Promise<RenderObservations> {
+    const observed: RenderObservations = {};
+    for (const probe of this.#probes) {
+      const budget = Math.max(PROBE_MIN_MS, this.#deadline - Date.now());
+      try {
+        const found = await raceAbort(
+          withTimeout(probe.collect(this.page, budget, signal), budget, `${probe.name} overran`),
+          signal,
+        );
+        if (found !== null && found !== undefined) observed[probe.name] = found;
+      } catch {
+        // A probe's own failure or overrun (a script the page broke, a closed session) costs its result only.
+        signal.throwIfAborted();
+      }
+    }
+    return observed;
+  }
+
+  async #render(
     request: TabRenderRequest,
     signal: AbortSignal,
   ): Promise<{ html: string; settled: SettledBy }> {
     const deadline = Date.now() + request.timeoutMs;
+    this.#deadline = deadline;
     const target = withoutFragment(request.url);
     // From a URL that differs only in its fragment, Chromium would scroll instead of loading the body.
     if (this.#state === 'dirty' && sameDocument(this.page.url(), target)) {
@@ -226,6 +273,7 @@ export class BrowserTab {
       onNetworkChange: () => {},
     };
     this.#job = job;
+    for (const probe of this.#probes) probe.begin(request.url);
     if (this.#userAgent !== request.userAgent) {
       await raceAbort(this.page.setUserAgent(request.userAgent), signal);
       this.#userAgent = request.userAgent;

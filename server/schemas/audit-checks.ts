@@ -10,6 +10,9 @@
  */
 import type { EvidenceOf } from './audit-terms.js';
 import { check, type CheckDef } from './audit-check-def.js';
+import { A11Y_CHECKS } from './audit-checks-a11y.js';
+import { JS_CHECKS } from './audit-checks-js.js';
+import { LAB_CHECKS } from './audit-checks-lab.js';
 import { MARKUP_CHECKS } from './audit-checks-markup.js';
 import { PAGE_LINK_CHECKS } from './audit-checks-page-links.js';
 import { RESOURCE_CHECKS } from './audit-checks-resources.js';
@@ -757,6 +760,9 @@ export const CHECKS = {
   ...PAGE_LINK_CHECKS,
   ...RESOURCE_CHECKS,
   ...MARKUP_CHECKS,
+  ...JS_CHECKS,
+  ...A11Y_CHECKS,
+  ...LAB_CHECKS,
 } as const;
 
 export type CheckId = keyof typeof CHECKS;

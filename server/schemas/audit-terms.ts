@@ -4,6 +4,9 @@
  * enough to act on: which link, which page, which threshold.
  */
 import { z } from 'zod';
+import { A11Y_EVIDENCE } from './audit-evidence-a11y.js';
+import { JS_EVIDENCE } from './audit-evidence-js.js';
+import { LAB_EVIDENCE } from './audit-evidence-lab.js';
 
 export const AUDIT_CATEGORIES = [
   'response_codes',
@@ -30,6 +33,8 @@ export const AUDIT_CATEGORIES = [
   'validation',
   'social',
   'pagination',
+  'javascript',
+  'accessibility',
 ] as const;
 export const AuditCategory = z.enum(AUDIT_CATEGORIES);
 export type AuditCategory = z.infer<typeof AuditCategory>;
@@ -297,6 +302,9 @@ export const EVIDENCE = {
     count: z.number().int().meta({ description: 'How many of them the page loads, listed or not.' }),
     threshold: z.number().int().nullable().meta({ description: 'The size budget, for the size check.' }),
   }),
+  ...JS_EVIDENCE,
+  ...A11Y_EVIDENCE,
+  ...LAB_EVIDENCE,
 } as const;
 export type EvidenceKind = keyof typeof EVIDENCE;
 export const EVIDENCE_KINDS = Object.keys(EVIDENCE) as EvidenceKind[];

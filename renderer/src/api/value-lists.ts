@@ -130,6 +130,8 @@ export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
   validation: 'HTML validation',
   social: 'Social tags',
   pagination: 'Pagination',
+  javascript: 'JavaScript',
+  accessibility: 'Accessibility',
 };
 export const AUDIT_CATEGORIES = Object.keys(AUDIT_CATEGORY_LABELS) as AuditCategory[];
 

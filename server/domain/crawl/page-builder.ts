@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { pageMarkupWrite, type PageMarkupWrite, type PageWrite } from '../../store/repos/pages-repo.js';
 import type { SecurityHeaders } from '../../store/repos/page-facts-repo.js';
 import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
+import type { RenderObservations } from '../../adapters/render-probe.js';
 import type { ExtractValue } from '../../schemas/extraction.js';
 import type { FetchResult } from '../../adapters/http-fetcher.js';
 import type { Discovery } from './crawl-frontier.js';
@@ -47,6 +48,8 @@ export interface PageRecord {
   skeleton?: PageSkeleton | null;
   /** What the page loads, URLs normalised as links are, of HTML pages answering 2xx (resource-refs.ts). */
   resources?: ResourceRef[] | null;
+  /** What the render probes found on the rendered page (#36; adapters/render-probe.ts); absent when not rendered. */
+  observed?: RenderObservations;
 }
 
 export interface PageContext {

@@ -12,6 +12,7 @@ import { UnavailableError } from '../errors.js';
 import { rulesNeed, type ExtractRule } from '../extraction/extract-rule.js';
 import { decodeHtml } from './charset.js';
 import type { PageExtractor } from './extract-pool.js';
+import type { RenderObservations } from '../../adapters/render-probe.js';
 import { isHtmlContentType } from './indexability.js';
 import { bodilessPage, failedPage, mimeOf, type PageContext, type PageRecord } from './page-builder.js';
 
@@ -108,6 +109,7 @@ async function htmlRecord(
   if (!renderer) throw new Error('unreachable: rendering without a renderer');
   const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
   let html: string;
+  let observed: RenderObservations;
   try {
     const out = await renderer.render({
       url: ctx.url,
@@ -119,6 +121,7 @@ async function htmlRecord(
       signal,
     });
     html = out.html;
+    observed = out.observed;
   } catch (err) {
     signal.throwIfAborted();
     // Chromium missing or unable to start fails the crawl (503) rather than every page quietly going unrendered.
@@ -130,8 +133,10 @@ async function htmlRecord(
   }
   const rawHtml = rules && rulesNeed(rules).rawHtml ? { rawHtml: text } : {};
   // The raw body has been read; only the rendered job's own fields cross to the worker.
-  return extractor.rendered(
+  const record = await extractor.rendered(
     { ctx, res: { ...res, body: null }, html, encoding, ...withRules, ...rawHtml },
     signal,
   );
+  record.observed = observed;
+  return record;
 }

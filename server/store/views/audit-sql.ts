@@ -14,6 +14,9 @@ import {
   type SqlCheckId,
 } from '../../schemas/audit-checks.js';
 import { ANCHOR_KINDS_SQL } from '../sql.js';
+import { A11Y_SQL } from './audit-sql-a11y.js';
+import { JS_SQL } from './audit-sql-js.js';
+import { LAB_SQL } from './audit-sql-lab.js';
 import { MARKUP_SQL } from './audit-sql-markup.js';
 import { RESOURCE_SQL } from './audit-sql-resources.js';
 import { PAGE_LINK_SQL } from './audit-sql-page-links.js';
@@ -218,6 +221,9 @@ export const CHECK_SQL: Record<SqlCheckId, string> = {
   ...RESOURCE_SQL,
   ...MARKUP_SQL,
   ...PAGE_LINK_SQL,
+  ...JS_SQL,
+  ...A11Y_SQL,
+  ...LAB_SQL,
 };
 
 /** How many URLs each population holds, for a check's share. */
