@@ -160,3 +160,63 @@ describe('an offline computer', () => {
     assert.deepEqual(await findings(siteId, 'external_link_broken'), []);
   });
 });
+
+describe('an external host that never answers', () => {
+  let web: Server;
+  let site: Server;
+  let siteId: number;
+  /** Connections the silent host accepted (each request of the checker opens or reuses one). */
+  let requests = 0;
+
+  before(async () => {
+    // One host that answers (so the computer is online) and one that accepts and never answers.
+    web = createServer((req, res) => {
+      if (req.socket.localAddress === '127.0.0.3') {
+        requests++;
+        return; // never answered
+      }
+      res.writeHead(200, { 'content-type': 'text/html' }).end(req.method === 'HEAD' ? undefined : 'ok');
+    });
+    web.listen(0, '0.0.0.0');
+    await once(web, 'listening');
+    const port = (web.address() as AddressInfo).port;
+    const links = [
+      `http://127.0.0.2:${port}/fine`,
+      `http://127.0.0.4:${port}/also-fine`,
+      ...['one', 'two', 'three', 'four', 'five', 'six', 'seven'].map((p) => `http://127.0.0.3:${port}/${p}`),
+    ]
+      .map((u) => `<a href="${u}">${u}</a>`)
+      .join(' ');
+    site = createServer((req, res) => {
+      res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
+      res.end(
+        `<!doctype html><html lang="en"><title>Sources</title><body><p>Sources: ${links}</p></body></html>`,
+      );
+    });
+    site.listen(0, '127.0.0.1');
+    await once(site, 'listening');
+    const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    siteId = (
+      await t.call('sites.create', {
+        start_url: `${origin}/`,
+        settings: { ...SETTINGS, use_sitemaps: false, timeout_ms: 600 },
+      })
+    ).id;
+    await runJob(t, 'crawl.start', { site_id: siteId });
+    await runJob(t, 'audit.run', { site_id: siteId });
+  });
+  after(() => {
+    web.closeAllConnections();
+    web.close();
+    site.close();
+  });
+
+  it('is asked until it has failed twice, and all its links are listed broken', async () => {
+    // The offline probe's one, then up to four in flight at once on one host; none after two have timed out.
+    assert.ok(requests >= 2 && requests <= 5, `${requests} requests reached the silent host`);
+    const [f] = await findings(siteId, 'external_link_broken');
+    const targets = (f?.evidence as { targets: { url: string; error: string | null }[] }).targets;
+    assert.equal(targets.length, 7);
+    assert.ok(targets.every((x) => x.url.includes('127.0.0.3') && x.error === 'timeout'));
+  });
+});
