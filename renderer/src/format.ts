@@ -64,6 +64,7 @@ const JOB_LABELS: Record<JobKind, string> = {
   campaign_rebuild: 'Rebuilding targets',
   extract_apply: 'Re-applying main-text rules',
   idea_check: 'Idea check',
+  accessibility: 'Accessibility check',
 };
 
 export function jobLabel(kind: JobKind): string {

@@ -9,6 +9,7 @@ import {
   PageIssueParams,
   Issue,
 } from '../schemas/audit.js';
+import { A11yCheckStart } from '../schemas/a11y-scan.js';
 import { JOB_SCHEMAS } from '../schemas/jobs.js';
 import { SiteParams } from '../schemas/sites.js';
 
@@ -80,6 +81,23 @@ export const auditOperations = defineOperations({
       202: { description: 'The queued audit job.', schema: JOB_SCHEMAS.audit },
       404: notFound,
       409: { description: 'A crawl or an audit of this site is queued or running.' },
+    },
+  },
+  'audit.checkAccessibility': {
+    method: 'post',
+    path: '/sites/{site_id}/audit/accessibility',
+    summary: 'Check the crawled pages’ accessibility with axe-core',
+    description:
+      'For a crawl that did not render (a rendered crawl runs axe-core in every page by itself): fetches each crawled HTML page that answered 200 again, under the site’s crawl settings (user agent, robots.txt, rate, credentials), renders it in Chromium, runs axe-core’s WCAG 2.1 A and AA rules (and its best practices when asked) and stores what it found; the audit then runs again and lists it under the `a11y_*` checks. The job reports its progress in pages and can be cancelled (`POST /jobs/{job_id}/cancel`): what it checked stays.',
+    stability: 'internal',
+    job: true,
+    params: SiteParams,
+    body: A11yCheckStart,
+    responses: {
+      202: { description: 'The queued accessibility job.', schema: JOB_SCHEMAS.accessibility },
+      404: notFound,
+      409: { description: 'A crawl or an accessibility check of this site is queued or running.' },
+      503: { description: 'Chromium was not found.' },
     },
   },
 });

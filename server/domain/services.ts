@@ -9,6 +9,7 @@ import { GscReport } from './analytics/gsc-report.js';
 import { GscSync } from './analytics/gsc-sync.js';
 import { GscWriter } from './analytics/gsc-writer.js';
 import { OtherUrlsService } from './analytics/other-urls-service.js';
+import { A11yCheckService } from './audit/a11y-check-service.js';
 import { AuditService } from './audit/audit-service.js';
 import { CampaignActions } from './campaigns/campaign-actions.js';
 import { CampaignsService } from './campaigns/campaigns-service.js';
@@ -109,6 +110,7 @@ export function createServices(
     targets: new TargetsService(store, bus, campaigns, assessor),
     campaignActions: new CampaignActions(store, bus, campaigns, assessor),
     audit,
+    a11y: new A11yCheckService(store, bus, sites, jobs, crawl, opts.logger),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -39,6 +39,8 @@ export function wireFollowUps(services: Services, logger: Logger): () => void {
     const siteId = job.site_id;
     if (job.kind === 'embed' && services.similarityQueries.analysis(siteId)?.stale) analyseAgain(siteId);
     if (job.kind === 'similarity') quietly(() => services.audit.schedule(siteId));
+    // The accessibility job's results are read by the audit's checks, as a rendered crawl's are.
+    if (job.kind === 'accessibility') quietly(() => services.audit.schedule(siteId));
     if (job.kind !== 'crawl') return;
     quietly(() => services.audit.schedule(siteId));
     if (!services.embeddings.available()) {

@@ -26,6 +26,10 @@ export const AUDIT_THRESHOLDS = {
   audit_image_max_bytes: 102_400,
   audit_image_alt_max_chars: 100,
   audit_soft_404_similarity: 0.85,
+  audit_lcp_ms: 2500,
+  audit_cls: 0.1,
+  audit_tbt_ms: 300,
+  audit_page_weight_bytes: 3 * 1024 * 1024,
 } as const;
 export type AuditThreshold = keyof typeof AUDIT_THRESHOLDS;
 
@@ -66,6 +70,12 @@ export const AUDIT_THRESHOLD_SHAPE = {
   // Alt text is stored up to 250 characters (image-collector.ts): a threshold past that never fires.
   audit_image_alt_max_chars: count('characters', 250),
   audit_soft_404_similarity: ratio(),
+  // Lab figures (#36 §3): a page still painting or blocking after a render's longest timeout (300 s) never ends.
+  audit_lcp_ms: count('milliseconds', 300_000),
+  // Layout-shift scores have no upper bound, but past 10 every page that moves at all stays under it.
+  audit_cls: z.number().min(0).max(10),
+  audit_tbt_ms: count('milliseconds', 300_000),
+  audit_page_weight_bytes: count('bytes', 1024 * 1024 * 1024),
 } satisfies Record<AuditThreshold, z.ZodNumber>;
 export type AuditThresholds = Record<AuditThreshold, number>;
 

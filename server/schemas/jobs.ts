@@ -186,6 +186,30 @@ export const JOB_KINDS = {
     }),
   },
   /**
+   * axe-core's accessibility checks on the crawled HTML pages, fetched again and rendered
+   * (`POST /sites/{site_id}/audit/accessibility`, domain/audit/a11y-check-service.ts).
+   */
+  accessibility: {
+    params: z.object({
+      best_practices: z
+        .boolean()
+        .meta({ description: 'Whether axe’s best practices ran besides WCAG A and AA.' }),
+    }),
+    result: z.object({
+      pages: Count.meta({ description: 'HTML pages answering 200 in the crawl: those checked.' }),
+      checked: Count.meta({ description: 'Pages axe-core checked; their results replace what they had.' }),
+      skipped: Count.meta({
+        description:
+          'Pages robots.txt now disallows, or that no longer answer 200 with HTML: they keep their last result.',
+      }),
+      failed: Count.meta({ description: 'Pages that could not be fetched or rendered.' }),
+      failing_pages: Count.meta({
+        description: 'Pages of the site failing at least one accessibility rule now.',
+      }),
+      seconds: z.number(),
+    }),
+  },
+  /**
    * An idea check run as a job (`POST /sites/{site_id}/idea-checks`): asked for while the site's passages are being
    * embedded, it waits for them; its answer is the result.
    */
@@ -250,6 +274,7 @@ export const JOB_SCHEMAS = {
   campaign_rebuild: jobOf('campaign_rebuild', JOB_KINDS.campaign_rebuild).meta({ id: 'CampaignRebuildJob' }),
   extract_apply: jobOf('extract_apply', JOB_KINDS.extract_apply).meta({ id: 'ExtractApplyJob' }),
   idea_check: jobOf('idea_check', JOB_KINDS.idea_check).meta({ id: 'IdeaCheckJob' }),
+  accessibility: jobOf('accessibility', JOB_KINDS.accessibility).meta({ id: 'AccessibilityJob' }),
 } satisfies { [K in JobKind]: z.ZodType<{ kind: K }> };
 
 export const Job = z
@@ -265,6 +290,7 @@ export const Job = z
     JOB_SCHEMAS.campaign_rebuild,
     JOB_SCHEMAS.extract_apply,
     JOB_SCHEMAS.idea_check,
+    JOB_SCHEMAS.accessibility,
   ])
   .meta({ id: 'Job', description: 'A job; `params` and `result` depend on its `kind`.' });
 export type Job = z.infer<typeof Job>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, PaginationQuery, QueryBoolean, Timestamp, pageOf, repeatable } from './common.js';
 import { EDGE_KINDS, EdgeKind } from './crawl.js';
 import { ExtractValue } from './extraction.js';
+import { JsChange, PageRender } from './page-render.js';
 
 /** A page's custom extraction values by rule name (#21); `{}` when its site has no rules. */
 export const PageExtract = z.record(z.string(), ExtractValue).meta({
@@ -129,9 +130,29 @@ export const Page = z
     rendered: z.boolean(),
     extract: PageExtract,
     page_type_evidence: PageTypeEvidence.nullable(),
+    render: PageRender.nullable(),
   })
   .meta({ id: 'Page' });
 export type Page = z.infer<typeof Page>;
+
+/**
+ * A page's lab figures (#36 §3; docs/page-experience.md), measured when the crawl rendered it with lab metrics
+ * on; null otherwise. Lab figures of one load under the crawl's profile, never Core Web Vitals.
+ */
+const pageLabShape = {
+  lcp_ms: z.number().int().nullable().meta({ description: 'Largest contentful paint in the lab, ms.' }),
+  cls: z
+    .number()
+    .nullable()
+    .meta({ description: 'Cumulative layout shift in the lab (largest session window).' }),
+  tbt_ms: z.number().int().nullable().meta({ description: 'Total blocking time in the lab, ms.' }),
+  transfer_bytes: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Bytes the page loaded while rendering, its HTML included.' }),
+  requests: z.number().int().nullable().meta({ description: 'Requests the page made while rendering.' }),
+};
 
 export const PAGE_SORTS = [
   'id',
@@ -146,6 +167,11 @@ export const PAGE_SORTS = [
   'crawled_at',
   'page_type',
   'bytes',
+  'lcp_ms',
+  'cls',
+  'tbt_ms',
+  'transfer_bytes',
+  'requests',
 ] as const;
 /** `extract.<rule name>`: by the rule's first value, numbers as numbers (needs `site_id`). */
 export const EXTRACT_SORT = /^-?extract\.[A-Za-z0-9_-]{1,64}$/;
@@ -174,6 +200,10 @@ export const PageFilterFields = z.object({
   page_type: repeatable(PageTypeSchema)
     .optional()
     .meta({ description: 'Pages of these types (repeatable).' }),
+  js_changed: QueryBoolean.optional().meta({
+    description:
+      '`true`: rendered pages whose raw HTML JavaScript changed (title, description, h1, canonical, robots, links only rendered, content only rendered); `false`: rendered pages it did not change.',
+  }),
   sort: PageSort.default('id'),
 });
 const PageListFields = PaginationQuery.extend(PageFilterFields.shape);
@@ -205,6 +235,11 @@ export const PageListItem = PageSummary.extend({
   gsc_clicks: z.number().nullable(),
   gsc_impressions: z.number().nullable(),
   gsc_position: z.number().nullable().meta({ description: 'Average position, weighted by impressions.' }),
+  js_changed: z.array(JsChange).nullable().meta({
+    description:
+      'What JavaScript changed of the raw HTML (`PageRender.changed`); null when the page was not rendered.',
+  }),
+  ...pageLabShape,
   extract: PageExtract,
 }).meta({ id: 'PageListItem' });
 export type PageListItem = z.infer<typeof PageListItem>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Id, PaginationQuery, Timestamp, pageOf } from './common.js';
 import { CronExpression } from './cron.js';
 import { AnalysisState } from './similarity-analysis.js';
+import { LabProfileName } from './page-lab.js';
 
 const glob = z.string().min(1).max(500);
 
@@ -43,6 +44,21 @@ export const CrawlSettingsShape = {
   check_resources: z.boolean(),
   /** Check every external URL pages link to once (HEAD, GET where HEAD is refused), after the pages. */
   check_external_links: z.boolean(),
+  /**
+   * Measure each rendered page's LCP, CLS, total blocking time, weight and requests in the lab (#36 §3,
+   * docs/page-experience.md): images and fonts then load while rendering.
+   */
+  lab_metrics: z.boolean(),
+  /** The viewport and network the lab measures under: `desktop` (unthrottled) or `mobile` (slow 4G, 4× CPU). */
+  lab_profile: LabProfileName,
+  /**
+   * Run axe-core's WCAG 2.1 A and AA rules in each rendered page (#36 §2, docs/audit.md "Accessibility"); a crawl
+   * that does not render can be checked afterwards with `POST /sites/{site_id}/audit/accessibility`. Off by
+   * default: axe costs 3–6× a page's render (docs/benchmarks.md), far over what rendering may cost.
+   */
+  accessibility_checks: z.boolean(),
+  /** Run axe-core's best practices too (heading order, landmarks, …): they are not WCAG requirements. */
+  accessibility_best_practices: z.boolean(),
   /** When the server crawls the site by itself (docs/crawler.md, "Scheduled crawls"); null for never. */
   crawl_schedule: CronExpression.nullable(),
   /** Whether a scheduled time that passed while Siteloupe was not running starts one crawl at the next start. */
@@ -69,6 +85,10 @@ export const CRAWL_SETTINGS_DEFAULTS: CrawlSettings = {
   max_redirects: 10,
   check_resources: true,
   check_external_links: true,
+  lab_metrics: true,
+  lab_profile: 'desktop',
+  accessibility_checks: false,
+  accessibility_best_practices: false,
   crawl_schedule: null,
   run_missed: true,
 };

@@ -22,9 +22,12 @@ import { historyRepo } from './repos/history-repo.js';
 import { jobsRepo } from './repos/jobs-repo.js';
 import { linkIndexesRepo } from './repos/link-indexes-repo.js';
 import { linksRepo } from './repos/links-repo.js';
+import { pageA11yRepo } from './repos/page-a11y-repo.js';
 import { pageExtractsRepo } from './repos/page-extracts-repo.js';
 import { pagesRepo } from './repos/pages-repo.js';
 import { pageSkeletonsRepo } from './repos/page-skeletons-repo.js';
+import { pageLabRepo } from './repos/page-lab-repo.js';
+import { pageRendersRepo } from './repos/page-renders-repo.js';
 import { resourcesRepo } from './repos/resources-repo.js';
 import { robotsFilesRepo } from './repos/robots-files-repo.js';
 import { settingsRepo } from './repos/settings-repo.js';
@@ -78,6 +81,9 @@ export function createStore(db: Db, file: string) {
     extractors: extractorsRepo(db),
     pageExtracts: pageExtractsRepo(db),
     pageSkeletons: pageSkeletonsRepo(db),
+    pageA11y: pageA11yRepo(db),
+    pageLab: pageLabRepo(db),
+    pageRenders: pageRendersRepo(db),
     templates: templatesRepo(db),
     // Read models: queries across tables.
     siteStats: siteStatsView(db),

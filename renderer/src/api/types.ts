@@ -94,6 +94,7 @@ export type { Change, ChangeKind, ChangeSide, Snapshot };
 export type PageHistoryEntry = CallAnswer<'history.page'>['items'][number];
 
 export type { GscCredentialsInfo, GscRow } from '../../../server/schemas/gsc.js';
+export type { JsChange } from '../../../server/schemas/page-render.js';
 export type { Campaign, CampaignAction } from '../../../server/schemas/campaigns.js';
 export type { Target, TargetEvidence, TargetKind, TargetStatus } from '../../../server/schemas/targets.js';
 

@@ -176,7 +176,36 @@ export function evidenceSummary(
       );
     case 'repetition':
       return `/${e.value.segments.join('/')}/ × ${e.value.times}`;
+    case 'axe_violation': {
+      const n = e.value.nodes[0];
+      const more = e.value.count - 1;
+      return n ? `${n.target}${more > 0 ? ` and ${more} more` : ''} · ${n.summary.split('\n')[0]}` : '—';
+    }
+    case 'js_value':
+      return `raw ${quote(e.value.raw)} · rendered ${quote(e.value.rendered)}`;
+    case 'js_robots':
+      return `raw ${e.value.raw_directives.join(', ') || 'none'} · rendered ${e.value.rendered_directives.join(', ') || 'none'}`;
+    case 'js_links':
+      return `${first(e.value.links, url, 'no link')} (${e.value.count} only rendered)`;
+    case 'js_words':
+      return `${e.value.raw_words} words raw · ${e.value.rendered_words} rendered`;
+    case 'js_console':
+      return first(e.value.messages, (m) => m.text, 'no message');
+    case 'js_blocked':
+      return first(e.value.blocked, (b) => url(b.url), 'no file');
+    case 'lab_metric': {
+      const v = e.value;
+      const what = v.elements[0] ? ` · ${v.elements[0].selector} ${quote(v.elements[0].text)}` : '';
+      return `${labValue(v.value, v.unit)} in the lab (${v.profile}), limit ${labValue(v.threshold, v.unit)}${what}`;
+    }
     case 'url':
       return '—';
   }
+}
+
+/** A lab figure (#36 §3) in its unit: ms, a layout-shift score, or bytes as MB. */
+export function labValue(value: number, unit: 'ms' | 'score' | 'bytes'): string {
+  if (unit === 'ms') return `${Math.round(value).toLocaleString('en')} ms`;
+  if (unit === 'score') return value.toFixed(3);
+  return `${(value / (1024 * 1024)).toFixed(1)} MB`;
 }

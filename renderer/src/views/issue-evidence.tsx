@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { EvidenceKind, Finding } from '../api/types.js';
 import { fmtInt, fmtScore } from '../format.js';
-import { typedEvidence } from './issue-evidence-text.js';
+import { labValue, typedEvidence } from './issue-evidence-text.js';
 import {
   Anchor,
   Images,
@@ -405,6 +405,121 @@ export function EvidenceView({
             <code>/{e.value.segments.join('/')}/</code> × {fmtInt(e.value.times)}
           </Line>
         );
+      case 'axe_violation':
+        return (
+          <>
+            <Line label="Rule">
+              <code>{e.value.rule}</code>
+              {e.value.impact && <span className="muted"> ({e.value.impact})</span>}
+              {e.value.wcag.length > 0 && <span className="muted"> · WCAG {e.value.wcag.join(', ')}</span>}
+            </Line>
+            <List
+              empty="—"
+              items={e.value.nodes.map((n) => (
+                <>
+                  <code>{n.target}</code> <code className="muted">{n.html}</code>
+                  <div className="muted">{n.summary}</div>
+                </>
+              ))}
+            />
+            {e.value.count > e.value.nodes.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.nodes.length)} more elements</p>
+            )}
+          </>
+        );
+      case 'js_value':
+        return (
+          <>
+            <Line label="Raw HTML">{e.value.raw ?? <span className="muted">none</span>}</Line>
+            <Line label="Rendered">{e.value.rendered ?? <span className="muted">none</span>}</Line>
+          </>
+        );
+      case 'js_robots':
+        return (
+          <>
+            <Line label="Raw HTML">{e.value.raw_directives.join(', ') || '—'}</Line>
+            <Line label="Rendered">{e.value.rendered_directives.join(', ') || '—'}</Line>
+            <Line label="Change">{e.value.change.replace('_', ' ')}</Line>
+          </>
+        );
+      case 'js_links':
+        return (
+          <>
+            <Line label="Internal links">
+              {fmtInt(e.value.raw_links)} raw · {fmtInt(e.value.rendered_links)} rendered
+            </Line>
+            <List empty="—" items={e.value.links.map((u) => ref(u))} />
+            {e.value.count > e.value.links.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.links.length)} more</p>
+            )}
+          </>
+        );
+      case 'js_words':
+        return (
+          <Line label="Main text">
+            {fmtInt(e.value.raw_words)} words raw · {fmtInt(e.value.rendered_words)} rendered
+          </Line>
+        );
+      case 'js_console':
+        return (
+          <>
+            <List
+              empty="—"
+              items={e.value.messages.map((m) => (
+                <>
+                  <span className="muted">{m.kind === 'uncaught' ? 'Uncaught' : 'console.error'}</span>{' '}
+                  <code>{m.text}</code>
+                  {m.source && <div className="muted">{m.source}</div>}
+                </>
+              ))}
+            />
+            {e.value.count > e.value.messages.length && (
+              <p className="muted">{fmtInt(e.value.count)} errors in all</p>
+            )}
+          </>
+        );
+      case 'js_blocked':
+        return (
+          <>
+            <List
+              empty="—"
+              items={e.value.blocked.map((b) => (
+                <>
+                  <span className="muted">{b.kind}</span> {ref(b.url)}
+                </>
+              ))}
+            />
+            {e.value.count > e.value.blocked.length && (
+              <p className="muted">and {fmtInt(e.value.count - e.value.blocked.length)} more</p>
+            )}
+          </>
+        );
+      case 'lab_metric': {
+        // Selectors and texts are the crawled page's: shown as text, never as markup.
+        const v = e.value;
+        return (
+          <>
+            <Line label="Measured">
+              {labValue(v.value, v.unit)}; the threshold is {labValue(v.threshold, v.unit)}{' '}
+              <span className="muted">
+                (lab, {v.profile} profile, {fmtInt(v.requests)} requests
+                {v.incomplete ? ', still loading when measured' : ''})
+              </span>
+            </Line>
+            {v.elements.length > 0 && (
+              <List
+                empty="—"
+                items={v.elements.map((el) => (
+                  <>
+                    <code>{el.selector}</code> {el.text && <span>“{el.text}”</span>}
+                    {el.value !== null && <span className="muted"> · shift {el.value.toFixed(3)}</span>}
+                  </>
+                ))}
+              />
+            )}
+          </>
+        );
+      }
       case 'url':
         return <p className="muted">The URL itself is the finding.</p>;
     }

@@ -3,7 +3,7 @@
  * urgent check first), each led by how many fixes it takes — a template that carries it first ("fix once in the
  * template: 1,169 pages"), then the pages that are fixes of their own — with its severity, priority, how many URLs
  * it lists and what share of the URLs it looks at; filters in the address, mute and unmute, a re-run with live
- * progress, and the health score. A check opens its fixes and URLs with their evidence (issue-view.tsx).
+ * progress, the accessibility check of a crawl that did not render (with its progress), and the health score. A check opens its fixes and URLs with their evidence (issue-view.tsx).
  */
 import { useMemo } from 'react';
 import { call, type CallArgs } from '../api/call.js';
@@ -96,6 +96,9 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
   const jobs = useActiveJobs({ siteId });
   const run = useAction(() => call('audit.run', { site_id: siteId }));
   const auditing = jobs.active.some((j) => j.kind === 'audit');
+  // A crawl that rendered ran axe in every page; this checks the pages of one that did not (#36 §2).
+  const checkA11y = useAction(() => call('audit.checkAccessibility', { site_id: siteId }));
+  const checkingA11y = jobs.active.some((j) => j.kind === 'accessibility');
   const crawling = jobs.active.some((j) => j.kind === 'crawl');
   // Mutes (or unmutes) a check for the site; answers the issue as it now is.
   const mute = useAction((issue: Issue) =>
@@ -203,8 +206,31 @@ export function IssuesView({ siteId, params }: { siteId: number; params: URLSear
           start={() => run.run()}
           onStarted={jobs.track}
         />
+        <StartJobButton
+          label="Check accessibility"
+          runningLabel="Checking accessibility…"
+          running={checkingA11y}
+          busy={checkA11y.busy}
+          disabled={crawling || site.stats.pages === 0}
+          title={
+            crawling
+              ? 'A crawl is running.'
+              : 'Fetches every crawled HTML page again, renders it in Chromium and runs axe-core’s WCAG 2.1 A and AA rules (a crawl with JavaScript rendering does this by itself).'
+          }
+          start={() => checkA11y.run()}
+          onStarted={jobs.track}
+        />
       </header>
-      <ErrorNotice error={run.error ?? mute.error ?? list.error} />
+      <ErrorNotice error={run.error ?? checkA11y.error ?? mute.error ?? list.error} />
+      <JobLines
+        jobs={jobs}
+        kind="accessibility"
+        summary={(j) =>
+          j.kind === 'accessibility' &&
+          j.result &&
+          `${fmtCount(j.result.checked, 'page')} checked with axe-core, ${fmtCount(j.result.failing_pages, 'page')} failing a rule${j.result.failed ? `, ${fmtCount(j.result.failed, 'page')} could not be checked` : ''}. The audit runs again with the results.`
+        }
+      />
       <JobLines
         jobs={jobs}
         kind="audit"

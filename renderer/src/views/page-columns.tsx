@@ -47,6 +47,29 @@ const linkCount = (header: string, sortKey: 'inlinks' | 'outlinks', pick: (p: Pa
   }),
 });
 
+type LabField = 'lcp_ms' | 'cls' | 'tbt_ms' | 'transfer_bytes' | 'requests';
+const labColumn = (
+  label: string,
+  header: string,
+  sortKey: LabField,
+  render: (p: PageListItem) => string,
+  what: string,
+): PageColumnSpec => ({
+  label,
+  rem: 5.5,
+  column: () => ({
+    header,
+    width: '5.5rem',
+    sortKey,
+    align: 'right',
+    render: (p) => (p[sortKey] === null ? <span className="muted">—</span> : render(p)),
+    title: (p) =>
+      p[sortKey] === null
+        ? 'Not measured: the page was not rendered, or lab metrics were off'
+        : `${what}, measured in the lab while rendering (not field data)`,
+  }),
+});
+
 export const PAGE_COLUMNS = {
   page: {
     label: 'Page',
@@ -191,6 +214,19 @@ export const PAGE_COLUMNS = {
       render: (p) => fmtMs(p.response_ms),
     }),
   },
+  // Lab figures (#36 §3): measured when the crawl rendered the page with lab metrics on, a dash otherwise. Never
+  // called Core Web Vitals: one load on this computer, not visitors' 75th percentile (docs/page-experience.md).
+  lcp: labColumn('Lab LCP', 'LCP', 'lcp_ms', (p) => fmtMs(p.lcp_ms), 'Largest contentful paint'),
+  cls: labColumn('Lab CLS', 'CLS', 'cls', (p) => (p.cls === null ? '—' : p.cls.toFixed(3)), 'Layout shift'),
+  tbt: labColumn('Lab TBT', 'TBT', 'tbt_ms', (p) => fmtMs(p.tbt_ms), 'Total blocking time'),
+  weight: labColumn(
+    'Page weight',
+    'Weight',
+    'transfer_bytes',
+    (p) => fmtBytes(p.transfer_bytes),
+    'Bytes loaded',
+  ),
+  requests: labColumn('Requests', 'Requests', 'requests', (p) => fmtInt(p.requests), 'Requests made'),
   clicks: {
     label: 'Search Console clicks',
     rem: 5,
@@ -203,6 +239,22 @@ export const PAGE_COLUMNS = {
         p.gsc_clicks === null
           ? 'No Search Console data'
           : `${fmtCount(p.gsc_impressions ?? 0, 'impression')}, position ${p.gsc_position?.toFixed(1) ?? '—'}`,
+    }),
+  },
+  js: {
+    label: 'JS changed',
+    rem: 9,
+    column: () => ({
+      header: 'JS changed',
+      width: '9rem',
+      // What JavaScript changed of the raw HTML (title, h1, links …); a dash for a page not rendered.
+      render: (p) => (p.js_changed === null ? '—' : p.js_changed.join(', ') || 'nothing'),
+      title: (p) =>
+        p.js_changed === null
+          ? 'Not rendered'
+          : p.js_changed.length
+            ? `JavaScript changed the raw HTML's ${p.js_changed.join(', ')}`
+            : 'Rendered; JavaScript changed none of the compared fields',
     }),
   },
 } satisfies Record<string, PageColumnSpec>;

@@ -19,6 +19,7 @@ import { links } from '../router.js';
 import { GscPagePanel } from './gsc-page-panel.js';
 import { PageHistoryPanel } from './page-history-panel.js';
 import { PageIssuesPanel } from './page-issues-panel.js';
+import { PageRenderPanel } from './page-render-panel.js';
 import { LINKS_PENDING, LinksTable } from './page-links-table.js';
 
 export function PageDetailView({ siteId, pageId }: { siteId: number; pageId: number }) {
@@ -146,6 +147,8 @@ export function PageDetail({ page, compact = false }: { page: Page; compact?: bo
           </div>
         )}
       </div>
+
+      {page.render && !compact && <PageRenderPanel render={page.render} />}
 
       <ExtractedValues page={page} />
 

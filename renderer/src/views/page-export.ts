@@ -23,7 +23,13 @@ const EXPORT_COLUMNS: Record<PageColumnKey, readonly string[]> = {
   in: ['inlinks'],
   out: ['outlinks'],
   ms: ['response_ms'],
+  lcp: ['lcp_ms'],
+  cls: ['cls'],
+  tbt: ['tbt_ms'],
+  weight: ['transfer_bytes'],
+  requests: ['requests'],
   clicks: ['gsc_clicks', 'gsc_impressions', 'gsc_position'],
+  js: ['js_changed'],
 };
 
 /** The export columns of the table's columns (built-in keys and `extract.<rule>`), in the table's order. */

@@ -25,6 +25,9 @@ export function filtersFrom(params: URLSearchParams): PageFilters {
     ...(depth && /^\d+$/.test(depth) ? { depth: Number(depth) } : {}),
     ...(params.get('type') ? { content_type: params.get('type')! } : {}),
     ...(pageType && PAGE_TYPE_NAMES.includes(pageType) ? { page_type: [pageType] } : {}),
+    ...(params.get('js') === 'true' || params.get('js') === 'false'
+      ? { js_changed: params.get('js') === 'true' }
+      : {}),
     extract: extractFiltersFrom(params),
     // The address is the user's to edit: a sort the server does not know comes back as a 400 the view shows.
     sort: (params.get('sort') ?? '-inlinks') as PageSort,

@@ -99,7 +99,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
 
   const set = (key: string) => (value: string) => replaceHashParams({ [key]: value || undefined });
   const filtered =
-    ['q', 'status', 'indexable', 'depth', 'type', 'page_type'].some((k) => params.get(k)) ||
+    ['q', 'status', 'indexable', 'depth', 'type', 'page_type', 'js'].some((k) => params.get(k)) ||
     Object.keys(filters.extract ?? {}).length > 0;
 
   return (
@@ -213,6 +213,19 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
           </select>
         </div>
         <div className="field">
+          <label
+            htmlFor="pages-js"
+            title="Rendered pages whose raw HTML JavaScript changed (title, description, h1, canonical, robots, links, content)"
+          >
+            JavaScript
+          </label>
+          <select id="pages-js" value={params.get('js') ?? ''} onChange={(e) => set('js')(e.target.value)}>
+            <option value="">Any</option>
+            <option value="true">Changed by JS</option>
+            <option value="false">Rendered, unchanged</option>
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="pages-type">Content type</label>
           <select
             id="pages-type"
@@ -240,6 +253,7 @@ export function PagesView({ siteId, params }: { siteId: number; params: URLSearc
                 depth: undefined,
                 type: undefined,
                 page_type: undefined,
+                js: undefined,
                 ...Object.fromEntries(Object.keys(filters.extract ?? {}).map((k) => [k, undefined])),
               });
             }}

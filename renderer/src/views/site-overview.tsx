@@ -139,6 +139,9 @@ function CrawlButton({
   const [open, setOpen] = useState(false);
   const [maxPages, setMaxPages] = useState(String(site.settings.max_pages));
   const [renderJs, setRenderJs] = useState(site.settings.render_js);
+  // Lab metrics (#36 §3) as one choice: off, or the profile they are measured under.
+  const labNow = site.settings.lab_metrics ? site.settings.lab_profile : 'off';
+  const [lab, setLab] = useState<typeof labNow>(labNow);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const limit = Number(maxPages);
@@ -147,6 +150,11 @@ function CrawlButton({
         ? { max_pages: limit }
         : {}),
       ...(renderJs !== site.settings.render_js ? { render_js: renderJs } : {}),
+      ...(lab === labNow
+        ? {}
+        : lab === 'off'
+          ? { lab_metrics: false }
+          : { lab_metrics: true, lab_profile: lab }),
     });
     if (job) {
       onStarted(job);
@@ -197,6 +205,19 @@ function CrawlButton({
               <option value="off">Off (fastest)</option>
               <option value="auto">Auto (app shells only)</option>
               <option value="on">On (every page, in Chromium)</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="crawl-lab">Page experience (lab)</label>
+            <select
+              id="crawl-lab"
+              value={lab}
+              disabled={renderJs === 'off'}
+              onChange={(e) => setLab(e.target.value as typeof labNow)}
+            >
+              <option value="off">Off</option>
+              <option value="desktop">Desktop (LCP, CLS, TBT, weight of rendered pages)</option>
+              <option value="mobile">Mobile: slow 4G, 4× CPU (much slower crawl)</option>
             </select>
           </div>
           <button type="submit" className="btn btn-primary" disabled={start.busy}>

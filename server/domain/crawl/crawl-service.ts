@@ -4,7 +4,11 @@
  */
 import { HttpFetcher } from '../../adapters/http-fetcher.js';
 import { BrowserPool } from '../../adapters/browser-pool.js';
+import { ConsoleProbe } from '../../adapters/render-probe-console.js';
+import { AxeProbe } from '../../adapters/render-probe-axe.js';
+import type { RenderProbeFactory } from '../../adapters/render-probe.js';
 import { locateChromium } from '../../adapters/chromium-locator.js';
+import { LAB_BLOCKED_TYPES, labProbes } from '../../adapters/render-probe-lab.js';
 import type { Store } from '../../store/index.js';
 import type { CrawlStart } from '../../schemas/crawl.js';
 import type { JobKind, JobOf, JobParamsOf } from '../../schemas/jobs.js';
@@ -58,6 +62,11 @@ export class CrawlService {
     private readonly history: HistoryService,
     private readonly logger: Logger,
   ) {}
+
+  /** Refuses up front (503) work that renders when no Chromium is found. */
+  requireChromium(): void {
+    this.chromiumPath();
+  }
 
   private chromiumPath(): string {
     const path = locateChromium(this.settings.get().chromium_path);
@@ -130,7 +139,12 @@ export class CrawlService {
    * The fetcher and (when the settings render) the browser a crawl of the site uses: its credentials for its own
    * origin, every connection checked against the target policy. The caller closes both.
    */
-  clients(siteId: number, settings: CrawlSettings): { fetcher: HttpFetcher; renderer: BrowserPool | null } {
+  clients(
+    siteId: number,
+    settings: CrawlSettings,
+    /** The render probes to run instead of the ones the settings ask for (the accessibility job's axe alone). */
+    only?: RenderProbeFactory,
+  ): { fetcher: HttpFetcher; renderer: BrowserPool | null } {
     const auth = this.sites.credentials(siteId);
     const fetcher = new HttpFetcher({
       connectionsPerOrigin: settings.concurrency,
@@ -138,6 +152,12 @@ export class CrawlService {
       refuse: this.targets.refuse,
       credentials: auth && { origin: auth.origin, authorization: basicAuthorization(auth.credentials) },
     });
+    // One per crawl: its tabs share what the site's resources weigh (render-probe-lab.ts).
+    const lab = settings.lab_metrics && !only ? labProbes(settings.lab_profile) : () => [];
+    // Last: axe's own work in the page must not count as the page's (the lab's blocking time, its console).
+    const a11y: RenderProbeFactory = settings.accessibility_checks
+      ? () => [new AxeProbe(settings.accessibility_best_practices)]
+      : () => [];
     const renderer =
       settings.render_js === 'off'
         ? null
@@ -149,6 +169,11 @@ export class CrawlService {
               origin: auth.origin,
               authorization: basicAuthorization(auth.credentials),
             },
+            // What rendering reveals besides the DOM (#36): console errors and the scripts the page asked for.
+            // The lab's first: another probe's work in the page (axe) would count as the page's blocking time.
+            probes: only ?? (() => [...lab(), new ConsoleProbe(), ...a11y()]),
+            // LCP is often an image and weight is mostly images and fonts: with lab metrics they load.
+            ...(settings.lab_metrics && !only ? { blockResourceTypes: [...LAB_BLOCKED_TYPES] } : {}),
           });
     return { fetcher, renderer };
   }

@@ -11,6 +11,8 @@ import type { SkipReason } from '../../schemas/crawl.js';
 import { extractRow } from '../extraction/extract-values.js';
 import type { CrawlFrontier } from './crawl-frontier.js';
 import type { PageRecord } from './page-builder.js';
+import { a11yScan } from './a11y-record.js';
+import { labFigures } from './lab-record.js';
 
 const MAX_BATCH = 256;
 const MAX_AGE_MS = 250;
@@ -77,6 +79,9 @@ export class CrawlWriter {
         );
         this.store.pageSkeletons.write(page.id, item.record.skeleton ?? null);
         this.store.resources.replaceUses(this.siteId, page.id, item.record.resources ?? []);
+        this.store.pageLab.write(page.id, labFigures(item.record));
+        this.store.pageRenders.write(page.id, item.record.render ?? null);
+        this.store.pageA11y.write(page.id, a11yScan(item.record.observed));
         if (this.ruleIds.length) this.writeExtracts(item.record);
         this.store.urls.setState(page.id, 'done');
       }

@@ -22,6 +22,7 @@ import { inlineExtractor, type PageExtractor } from './extract-pool.js';
 import { fetchPage, type PageRenderer } from './page-fetch.js';
 import { HostThrottle } from './host-throttle.js';
 import { RobotsCache } from './robots-cache.js';
+import { renderJudge, type RenderJudge } from './render-compare.js';
 import { ResourceChecker } from './resource-checker.js';
 import { createScope } from './scope.js';
 import { discoverSitemapUrls } from './sitemap-discovery.js';
@@ -74,6 +75,9 @@ export class Crawler {
   private readonly writer: CrawlWriter;
   private readonly throttle: HostThrottle;
   private readonly robots: RobotsCache;
+  private readonly externalRobots: RobotsCache;
+  /** What a rendered page's raw HTML is compared with the rendered DOM by (render-compare.ts). */
+  private readonly judge: RenderJudge;
   private readonly scope: ReturnType<typeof createScope>;
   private fetched = 0;
   private errors = 0;
@@ -121,6 +125,17 @@ export class Crawler {
       signal: run.signal,
       onRead: (file) => store.robotsFiles.put(run.siteId, file),
       onNote: (note) => this.note(note),
+    });
+    // Other hosts' robots.txt is obeyed for what pages load, but not kept: the audit quotes the site's own.
+    this.externalRobots = new RobotsCache(fetcher, this.throttle, {
+      userAgent: s.user_agent,
+      timeoutMs: s.timeout_ms,
+      respect: s.respect_robots,
+      signal: run.signal,
+    });
+    this.judge = renderJudge((u) => this.scope.isInternal(u), {
+      internal: this.robots,
+      external: this.externalRobots,
     });
   }
 
@@ -195,13 +210,7 @@ export class Crawler {
       isInternal: (u) => this.scope.isInternal(u),
       robots: {
         internal: this.robots,
-        // Other hosts' robots.txt is obeyed for what pages load, but not kept: the audit quotes the site's own.
-        external: new RobotsCache(this.fetcher, this.throttle, {
-          userAgent: s.user_agent,
-          timeoutMs: s.timeout_ms,
-          respect: s.respect_robots,
-          signal: this.run.signal,
-        }),
+        external: this.externalRobots,
       },
       note: (n) => this.note(n),
       progress: (done, total) => this.reportResources(done, total),
@@ -359,6 +368,7 @@ export class Crawler {
       settings: s,
       signal: this.run.signal,
       rules: this.run.rules,
+      judge: this.judge,
     });
     this.fetched++;
     if (record.page.fetch_error || (record.page.status_code ?? 0) >= 400) this.errors++;

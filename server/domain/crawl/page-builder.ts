@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pageMarkupWrite, type PageMarkupWrite, type PageWrite } from '../../store/repos/pages-repo.js';
 import type { SecurityHeaders } from '../../store/repos/page-facts-repo.js';
+import type { PageRenderWrite } from '../../store/repos/page-renders-repo.js';
 import type { EdgeKind, FetchErrorCode } from '../../schemas/crawl.js';
 import type { RenderObservations } from '../../adapters/render-probe.js';
 import type { ExtractValue } from '../../schemas/extraction.js';
@@ -50,6 +51,8 @@ export interface PageRecord {
   resources?: ResourceRef[] | null;
   /** What the render probes found on the rendered page (#36; adapters/render-probe.ts); absent when not rendered. */
   observed?: RenderObservations;
+  /** The raw HTML against the rendered DOM (#36 §1; render-compare.ts); absent when not rendered. */
+  render?: PageRenderWrite;
 }
 
 export interface PageContext {

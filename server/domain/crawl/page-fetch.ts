@@ -14,6 +14,7 @@ import { decodeHtml } from './charset.js';
 import type { PageExtractor } from './extract-pool.js';
 import type { RenderObservations } from '../../adapters/render-probe.js';
 import { isHtmlContentType } from './indexability.js';
+import { compareRender, type RenderJudge } from './render-compare.js';
 import { bodilessPage, failedPage, mimeOf, type PageContext, type PageRecord } from './page-builder.js';
 
 /** What the crawl needs from a browser: the browser pool's render, so tests may pass anything that renders. */
@@ -43,7 +44,14 @@ export async function fetchPage(
   fetcher: HttpFetcher,
   renderer: PageRenderer | null,
   extractor: PageExtractor,
-  job: { ctx: PageContext; settings: CrawlSettings; signal: AbortSignal; rules?: ExtractRule[] | undefined },
+  job: {
+    ctx: PageContext;
+    settings: CrawlSettings;
+    signal: AbortSignal;
+    rules?: ExtractRule[] | undefined;
+    /** The crawl's scope and robots.txt, for the raw-against-rendered comparison (render-compare.ts). */
+    judge?: RenderJudge | undefined;
+  },
 ): Promise<PageRecord> {
   const { ctx, settings: s, signal } = job;
   for (let attempt = 0; ; attempt++) {
@@ -84,6 +92,7 @@ export async function fetchPage(
       signal,
       res: { ...res, body: res.body },
       rules: job.rules?.length ? job.rules : undefined,
+      judge: job.judge,
     });
   }
 }
@@ -97,15 +106,24 @@ async function htmlRecord(
     signal: AbortSignal;
     res: FetchResult & { body: Buffer };
     rules: ExtractRule[] | undefined;
+    judge?: RenderJudge | undefined;
   },
 ): Promise<PageRecord> {
   const { ctx, settings: s, signal, res, rules } = job;
   const withRules = rules ? { rules } : {};
   const ok = res.status >= 200 && res.status < 300;
   const mode = renderer && ok ? s.render_js : 'off';
-  // `on` renders whatever the raw page says, so only `off` and `auto` need the raw extraction.
-  const raw = mode === 'on' ? null : await extractor.raw({ ctx, res, ...withRules }, signal);
-  if (mode === 'off' || (mode === 'auto' && !raw!.needsRendering)) return raw!.record;
+  // `on` renders whatever the raw page says: its raw extraction is only for the comparison with the rendered DOM
+  // (render-compare.ts), so it runs without the site's rules, in a worker while Chromium renders.
+  const rawJob =
+    mode === 'on'
+      ? extractor.raw({ ctx, res }, signal)
+      : Promise.resolve(await extractor.raw({ ctx, res, ...withRules }, signal));
+  rawJob.catch(() => {});
+  if (mode !== 'on') {
+    const raw = await rawJob;
+    if (mode === 'off' || !raw.needsRendering) return raw.record;
+  }
   if (!renderer) throw new Error('unreachable: rendering without a renderer');
   const { text, encoding } = decodeHtml(res.body, res.headers['content-type'] ?? null);
   let html: string;
@@ -129,7 +147,8 @@ async function htmlRecord(
       throw new UnavailableError('chromium-unavailable', err.message, { cause: err });
     }
     // A page that fails to render keeps what its raw HTML says; `rendered: false` tells the user.
-    return raw?.record ?? (await extractor.raw({ ctx, res, ...withRules }, signal)).record;
+    if (mode === 'on' && rules) return (await extractor.raw({ ctx, res, ...withRules }, signal)).record;
+    return (await rawJob).record;
   }
   const rawHtml = rules && rulesNeed(rules).rawHtml ? { rawHtml: text } : {};
   // The raw body has been read; only the rendered job's own fields cross to the worker.
@@ -138,5 +157,9 @@ async function htmlRecord(
     signal,
   );
   record.observed = observed;
+  const raw = (await rawJob).record;
+  // A raw extraction that failed (a worker fault) or a rendered one that did leaves nothing to compare.
+  if (!raw.page.fetch_error && !record.page.fetch_error)
+    record.render = await compareRender(raw, record, observed, job.judge ?? null);
   return record;
 }

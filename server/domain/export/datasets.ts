@@ -5,6 +5,7 @@
  */
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
+import type { PageLabColumns } from '../../store/views/pages-view.js';
 import { sourcesFromBits } from '../../schemas/crawl.js';
 import { valuesForRules } from '../extraction/page-values.js';
 
@@ -47,10 +48,20 @@ export const PAGE_COLUMNS: (keyof PageRow)[] = [
   'crawled_at',
 ];
 
+/** The lab figures (#36 §3), empty when the page was not measured. */
+export const PAGE_LAB_COLUMNS: (keyof PageLabColumns)[] = [
+  'lcp_ms',
+  'cls',
+  'tbt_ms',
+  'transfer_bytes',
+  'requests',
+];
+
 export const pagesTable: TableDataset = {
-  columns: PAGE_COLUMNS,
+  columns: [...PAGE_COLUMNS, ...PAGE_LAB_COLUMNS],
   columnsFor: (store, siteId) => [
     ...PAGE_COLUMNS,
+    ...PAGE_LAB_COLUMNS,
     ...store.extractors.list(siteId).map((r) => `extract:${r.name}`),
   ],
   read: (store, siteId, after, limit) => {
@@ -65,6 +76,7 @@ export const pagesTable: TableDataset = {
       rows,
       (r) => ({
         ...Object.fromEntries(PAGE_COLUMNS.map((c) => [c, r[c]])),
+        ...Object.fromEntries(PAGE_LAB_COLUMNS.map((c) => [c, r[c]])),
         indexable: r.indexable === 1,
         ...Object.fromEntries(
           Object.entries(extracts.get(r.id) ?? {}).map(([name, v]) => [

@@ -21,9 +21,10 @@ import { requireSite } from '../sites/site-required.js';
 import { FINDING_COLUMNS, ISSUE_COLUMNS } from './audit-exports.js';
 import { campaignTargetsDataset } from './campaign-targets-dataset.js';
 import { CHANGE_COLUMNS, changeRows } from './changes-export.js';
-import { GSC_COLUMNS, pageListRows, pickColumns } from './page-list-export.js';
+import { GSC_COLUMNS, JS_CHANGED_COLUMN, pageListRows, pickColumns } from './page-list-export.js';
 import {
   PAGE_COLUMNS,
+  PAGE_LAB_COLUMNS,
   clustersTable,
   gscTable,
   linksTable,
@@ -126,6 +127,7 @@ const PAGE_FILTERS = [
   'depth',
   'q',
   'page_type',
+  'js_changed',
 ] as const satisfies readonly ExportParam[];
 
 function pick<K extends ExportParam>(q: ExportListQuery, keys: readonly K[]): Pick<ExportListQuery, K> {
@@ -157,9 +159,10 @@ export const EXPORTS = {
       const { columns, ...filters } = pick(req.query, [...PAGE_FILTERS, 'sort', 'columns']);
       const defaults = [
         ...PAGE_COLUMNS,
+        ...PAGE_LAB_COLUMNS,
         ...store.extractors.list(req.siteId).map((r) => `extract:${r.name}`),
       ];
-      const chosen = pickColumns(columns, defaults, [...defaults, ...GSC_COLUMNS]);
+      const chosen = pickColumns(columns, defaults, [...defaults, ...GSC_COLUMNS, JS_CHANGED_COLUMN]);
       const query = {
         ...filters,
         ...extractFilters(req.query),

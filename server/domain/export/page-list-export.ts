@@ -9,11 +9,13 @@ import type { PageListQuery } from '../../schemas/pages.js';
 import type { Store } from '../../store/index.js';
 import type { PagesService } from '../pages/pages-service.js';
 import { ValidationError } from '../errors.js';
-import { PAGE_COLUMNS, type Row } from './datasets.js';
+import { PAGE_COLUMNS, PAGE_LAB_COLUMNS, type Row } from './datasets.js';
 import { readLimit } from './table-body.js';
 
 /** Columns a list export can add to the pages export's own: the Search Console figures the view shows. */
 export const GSC_COLUMNS = ['gsc_clicks', 'gsc_impressions', 'gsc_position'] as const;
+/** What JavaScript changed of a rendered page's raw HTML (`PageListItem.js_changed`), comma-separated; empty: not rendered. */
+export const JS_CHANGED_COLUMN = 'js_changed';
 
 /** The first read is small: a site whose pages carry megabytes of extracted values is read a few at a time. */
 const FIRST_READ = 100;
@@ -58,6 +60,8 @@ export async function* pageListRows(
         gsc_clicks: item.gsc_clicks,
         gsc_impressions: item.gsc_impressions,
         gsc_position: item.gsc_position,
+        [JS_CHANGED_COLUMN]: item.js_changed === null ? null : item.js_changed.join(', '),
+        ...Object.fromEntries(PAGE_LAB_COLUMNS.map((c) => [c, item[c]])),
         ...Object.fromEntries(
           Object.entries(item.extract).map(([name, v]) => [
             `extract:${name}`,

@@ -16,6 +16,7 @@ const NOUNS: Record<JobKind, string> = {
   campaign_rebuild: 'a campaign rebuild',
   extract_apply: 'a re-apply of its main-text rules',
   idea_check: 'an idea check',
+  accessibility: 'an accessibility check',
 };
 
 /** The kind with its article, e.g. "an audit". */

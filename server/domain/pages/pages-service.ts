@@ -1,7 +1,9 @@
 /** Pages as the API shows them: lists with filters and keyset cursors, one page in full, and its links. */
 import type { Store } from '../../store/index.js';
 import type { PageRow } from '../../store/repos/pages-repo.js';
-import type { ExtractFilter, LinkRow } from '../../store/views/pages-view.js';
+import type { ExtractFilter, LinkRow, PageDetailRow } from '../../store/views/pages-view.js';
+import type { PageRenderWrite } from '../../store/repos/page-renders-repo.js';
+import type { PageRender } from '../../schemas/page-render.js';
 import type { ExtractorRow } from '../../store/repos/extractors-repo.js';
 import { EXTRACT_FILTER } from '../../schemas/pages.js';
 import type { CursorKey } from '../../schemas/common.js';
@@ -52,6 +54,7 @@ export class PagesService {
         depth: q.depth,
         q: q.q,
         pageTypes: q.page_type,
+        jsChanged: q.js_changed,
       },
       q.sort,
       after,
@@ -61,6 +64,7 @@ export class PagesService {
     const { page, next_cursor } = keysetPage(rows, q.limit, q.sort);
     const gsc = new Map(this.store.gscFigures.figuresFor(page.map((r) => r.id)).map((f) => [f.url_id, f]));
     const extracts = pageExtracts(this.store, page);
+    const jsChanged = this.store.pageRenders.changedOf(page.map((r) => r.id));
     const items = page.map((r) => {
       const f = gsc.get(r.id);
       return {
@@ -71,6 +75,12 @@ export class PagesService {
         gsc_clicks: f?.clicks ?? null,
         gsc_impressions: f?.impressions ?? null,
         gsc_position: f?.position ?? null,
+        js_changed: jsChanged.get(r.id) ?? null,
+        lcp_ms: r.lcp_ms,
+        cls: r.cls,
+        tbt_ms: r.tbt_ms,
+        transfer_bytes: r.transfer_bytes,
+        requests: r.requests,
         extract: extracts.get(r.id) ?? {},
       };
     });
@@ -173,6 +183,7 @@ export class PagesService {
       rendered: row.rendered === 1,
       extract: pageExtracts(this.store, [row]).get(row.id) ?? {},
       page_type_evidence: row.page_type_evidence,
+      render: pageRender(row, this.store.pageRenders.get(row.id)),
     };
   }
 
@@ -202,5 +213,37 @@ function toLink(r: LinkRow): Link {
     anchor_text: r.anchor_text,
     nofollow: r.nofollow === 1,
     count: r.count,
+  };
+}
+
+/** A rendered page's raw side (stored) beside its rendered side (the page's own columns). */
+function pageRender(row: PageDetailRow, r: PageRenderWrite | null): PageRender | null {
+  if (!r) return null;
+  return {
+    raw: {
+      title: r.raw_title,
+      meta_description: r.raw_description,
+      h1: r.raw_h1,
+      canonical_url: r.raw_canonical,
+      robots: r.raw_robots,
+      word_count: r.raw_word_count,
+      links: r.raw_links,
+    },
+    rendered: {
+      title: row.title,
+      meta_description: row.meta_description,
+      h1: row.h1,
+      canonical_url: row.canonical_url,
+      robots: r.rendered_robots,
+      word_count: row.word_count,
+      links: r.rendered_links,
+    },
+    changed: r.changed,
+    links_only_rendered: r.links_only_rendered,
+    links_only_rendered_count: r.links_only_rendered_count,
+    console_errors: r.console_errors,
+    console_error_count: r.console_error_count,
+    blocked_resources: r.blocked_resources,
+    blocked_count: r.blocked_count,
   };
 }

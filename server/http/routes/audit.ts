@@ -11,5 +11,6 @@ export function auditRoutes(s: Services) {
     'audit.mute': ({ params }) => s.audit.mute(params.site_id, params.check, true),
     'audit.unmute': ({ params }) => s.audit.mute(params.site_id, params.check, false),
     'audit.run': ({ params }) => s.audit.schedule(params.site_id),
+    'audit.checkAccessibility': ({ params, body }) => s.a11y.start(params.site_id, body),
   });
 }

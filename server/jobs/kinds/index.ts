@@ -4,6 +4,7 @@
  */
 import type { Services } from '../../domain/services.js';
 import type { JobKind, JobRunners } from '../job-kind.js';
+import { a11yJobKind } from './a11y-job.js';
 import { auditJobKind } from './audit-job.js';
 import { campaignJobKinds } from './campaign-jobs.js';
 import { crawlJobKind } from './crawl-job.js';
@@ -24,6 +25,7 @@ export function jobRunners(services: Services): JobRunners {
     ...campaignJobKinds(services.campaignActions, services.embeddings.passages),
     extract_apply: extractApplyJobKind(services.extraction),
     idea_check: ideaCheckJobKind(services.embeddings),
+    accessibility: a11yJobKind(services.a11y),
   };
 }
 

@@ -36,6 +36,9 @@ import crawlsNumbered from './0031-crawls-numbered-per-site.js';
 import pageFacts from './0032-page-facts.js';
 import resources from './0033-resources.js';
 import linksShortAnchors from './0034-links-short-anchors.js';
+import pageRenders from './0035-page-renders.js';
+import pageA11y from './0036-page-a11y.js';
+import pageLab from './0037-page-lab.js';
 import type Database from 'better-sqlite3';
 import type { MigrationContext } from './migration-context.js';
 
@@ -96,4 +99,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pageFacts,
   resources,
   linksShortAnchors,
+  pageRenders,
+  pageA11y,
+  pageLab,
 ];

@@ -33,6 +33,8 @@ export interface PageFilter {
   depth?: number | undefined;
   q?: string | undefined;
   pageTypes?: PageType[] | undefined;
+  /** Rendered pages whose raw HTML JavaScript changed (true) or did not (false); page_renders, migration 35. */
+  jsChanged?: boolean | undefined;
 }
 
 /** Columns a list may sort by, with the value NULLs sort as (so keyset comparisons stay total). */
@@ -49,7 +51,24 @@ const SORT_COLUMNS: Record<string, { expr: string; nullAs: string | number }> = 
   crawled_at: { expr: 'p.crawled_at', nullAs: '' },
   page_type: { expr: "COALESCE(p.page_type, '')", nullAs: '' },
   bytes: { expr: 'COALESCE(p.bytes, -1)', nullAs: -1 },
+  // Lab figures (page_lab, #36 §3): pages not measured sort as -1, first ascending and last descending.
+  lcp_ms: { expr: 'COALESCE(l.lcp_ms, -1)', nullAs: -1 },
+  cls: { expr: 'COALESCE(l.cls, -1)', nullAs: -1 },
+  tbt_ms: { expr: 'COALESCE(l.tbt_ms, -1)', nullAs: -1 },
+  transfer_bytes: { expr: 'COALESCE(l.transfer_bytes, -1)', nullAs: -1 },
+  requests: { expr: 'COALESCE(l.requests, -1)', nullAs: -1 },
 };
+
+/** A page's lab figures (page_lab), null when it was not measured. */
+export interface PageLabColumns {
+  lcp_ms: number | null;
+  cls: number | null;
+  tbt_ms: number | null;
+  transfer_bytes: number | null;
+  requests: number | null;
+}
+const LAB_COLUMNS = 'l.lcp_ms, l.cls, l.tbt_ms, l.transfer_bytes, l.requests';
+const LAB_JOIN = 'LEFT JOIN page_lab l ON l.page_id = p.id';
 
 /**
  * A rule's first value, numbers before text (SQLite's order of types). Pages without a value sort last either
@@ -83,7 +102,7 @@ function extractClause(f: ExtractFilter): { sql: string; args: (string | number)
   };
 }
 
-export type PageListRow = PageRow & { sort_value: string | number };
+export type PageListRow = PageRow & PageLabColumns & { sort_value: string | number };
 /** One page in full: its row, its JSON columns parsed, and the sources that know its URL. */
 export type PageDetailRow = PageRow &
   PageJson & { sources: number; page_type_evidence: PageTypeEvidence | null };
@@ -171,6 +190,11 @@ export function pagesView(db: Db) {
       if (f.contentType !== undefined) add('p.content_type = ?', f.contentType.toLowerCase());
       if (f.depth !== undefined) add('p.depth = ?', f.depth);
       if (f.pageTypes?.length) add(`p.page_type IN (${marks(f.pageTypes.length)})`, ...f.pageTypes);
+      if (f.jsChanged !== undefined)
+        add(
+          `EXISTS (SELECT 1 FROM page_renders jr WHERE jr.page_id = p.id AND (jr.changed != '[]') = ?)`,
+          f.jsChanged ? 1 : 0,
+        );
       for (const e of f.extract ?? []) {
         const c = extractClause(e);
         add(c.sql, ...c.args);
@@ -195,7 +219,7 @@ export function pagesView(db: Db) {
         sortExtractor !== undefined
           ? 'LEFT JOIN page_extracts se ON se.extractor_id = ? AND se.page_id = p.id'
           : '';
-      const sql = `SELECT ${pageColumns('p')}, ${col.expr} AS sort_value FROM pages p ${join}
+      const sql = `SELECT ${pageColumns('p')}, ${LAB_COLUMNS}, ${col.expr} AS sort_value FROM pages p ${LAB_JOIN} ${join}
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY ${col.expr} ${desc ? 'DESC' : 'ASC'}, p.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
       const joinArgs = sortExtractor !== undefined ? [sortExtractor] : [];

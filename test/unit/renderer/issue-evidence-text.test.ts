@@ -99,4 +99,19 @@ describe('evidenceSummary', () => {
     );
     assert.equal(evidenceSummary('sitemaps', { sitemaps: [] }, path), 'in a sitemap');
   });
+
+  it('puts the raw value before the rendered one, and the first message, link or file of the JavaScript checks', () => {
+    const title = { field: 'title', raw: 'Loading…', rendered: 'Kettle' };
+    assert.equal(evidenceSummary('js_value', title, path), 'raw “Loading…” · rendered “Kettle”');
+    const robots = { raw_directives: ['noindex'], rendered_directives: [], change: 'noindex_removed' };
+    assert.equal(evidenceSummary('js_robots', robots, path), 'raw noindex · rendered none');
+    const links = { links: [`${o}/a/`, `${o}/b/`], count: 2, raw_links: 3, rendered_links: 5 };
+    assert.equal(evidenceSummary('js_links', links, path), '/a/ and 1 more (2 only rendered)');
+    const words = { raw_words: 4, rendered_words: 420, min_words: 50 };
+    assert.equal(evidenceSummary('js_words', words, path), '4 words raw · 420 rendered');
+    const console = { messages: [{ kind: 'uncaught', text: 'TypeError: x', source: null }], count: 3 };
+    assert.equal(evidenceSummary('js_console', console, path), 'TypeError: x');
+    const blocked = { blocked: [{ url: `${o}/private/a.js`, kind: 'script' }], count: 1 };
+    assert.equal(evidenceSummary('js_blocked', blocked, path), '/private/a.js');
+  });
 });
