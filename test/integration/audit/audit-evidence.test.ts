@@ -13,19 +13,15 @@ import { EVIDENCE } from '../../../server/schemas/audit-terms.js';
 import type { FindingRow } from '../../../server/store/repos/audit-repo.js';
 import { crawlFixture, FAST_CRAWL, runJob } from '../../helpers/crawl-site.js';
 import { createTestApp, waitFor, type TestApp } from '../../helpers/test-app.js';
-import {
-  AUDIT_CRAWL_SETTINGS,
-  startAuditSite,
-  startSemanticSite,
-  type AuditSite,
-} from '../../fixtures/sites/audit-site.js';
-import { startAudit2Site, type Audit2Site } from '../../fixtures/sites/audit2/audit2-site.js';
+import { AUDIT_CRAWL_SETTINGS, startAuditSite, startSemanticSite } from '../../fixtures/sites/audit-site.js';
+import { startAudit2Site } from '../../fixtures/sites/audit2/audit2-site.js';
 import {
   A11Y_PLANTED,
   A11Y_PLANTED_BEST_PRACTICES,
   startA11ySite,
-  type A11ySite,
 } from '../../fixtures/servers/a11y-site.js';
+import { startJsShop } from '../../fixtures/sites/js-shop/js-shop-site.js';
+import { startLabSite } from '../../fixtures/servers/lab-site.js';
 
 /** Planted on a list-mode crawl only (audit-orphans.test.ts): a spider crawl reaches no page it could list. */
 const NOT_ON_A_SPIDER_CRAWL: readonly CheckId[] = ['orphan_page'];
@@ -55,7 +51,7 @@ async function finished(t: TestApp, job: { id: number }): Promise<void> {
 
 describe('the evidence of every finding', () => {
   let t: TestApp;
-  const sites: (AuditSite | Audit2Site | A11ySite)[] = [];
+  const sites: { close(): Promise<void> }[] = [];
   const found = new Map<CheckId, FindingRow[]>(CHECK_IDS.map((c) => [c, []]));
 
   const keepFindings = (siteId: number) => {
@@ -103,6 +99,22 @@ describe('the evidence of every finding', () => {
     });
     await runJob(t, 'audit.run', { site_id: libraryId });
     keepFindings(libraryId);
+
+    // The rendered audit's JavaScript and lab checks (#36), each planted on a site of its own.
+    const shop = await startJsShop();
+    sites.push(shop);
+    const shopId = await crawlFixture(
+      t,
+      { startUrl: shop.start },
+      { concurrency: 3, render_js: 'on', use_sitemaps: false, timeout_ms: 15_000 },
+    );
+    await runJob(t, 'audit.run', { site_id: shopId });
+    keepFindings(shopId);
+    const lab = await startLabSite();
+    sites.push(lab);
+    const labId = await crawlFixture(t, { startUrl: `${lab.origin}/` }, { render_js: 'on', concurrency: 2 });
+    await runJob(t, 'audit.run', { site_id: labId });
+    keepFindings(labId);
   });
   after(async () => {
     await t?.close();
