@@ -34,7 +34,14 @@ export async function soft404Findings(
   if (!ctx.embedPages || !store.embeddings.vectorCount(siteId)) return found;
   const errors = store.soft404Inputs.errorPages(siteId, ERROR_TEXTS);
   if (!errors.length) return found;
-  const vectors = await ctx.embedPages(errors);
+  let vectors: (Float32Array | null)[];
+  try {
+    vectors = await ctx.embedPages(errors);
+  } catch {
+    signal?.throwIfAborted();
+    // The model failing (a worker that cannot start) costs this rule, not the audit: the words still decide.
+    return found;
+  }
   signal?.throwIfAborted();
   const refs = errors.flatMap((page, i) => (vectors[i] ? [{ page, vector: vectors[i] }] : []));
   if (!refs.length) return found;
