@@ -16,6 +16,7 @@ import type { RefuseAddress } from './guarded-connect.js';
 import { BrowserTab, raceAbort, type TabRenderRequest, type TabRequestPolicy } from './browser-tab.js';
 import type { SettledBy } from './browser-tab-settle.js';
 import type { RenderObservations, RenderProbeFactory } from './render-probe.js';
+import { Slots } from './slots.js';
 
 export { RenderTimeoutError } from './browser-tab.js';
 
@@ -85,43 +86,6 @@ interface Generation {
   /** Aborts when the browser goes away, failing the renders still inside it. */
   lost: AbortController;
   disposed?: Promise<void>;
-}
-
-/** A counting semaphore that hands slots over in arrival order. */
-class Slots {
-  #free: number;
-  readonly #waiting: Array<() => void> = [];
-
-  constructor(size: number) {
-    this.#free = size;
-  }
-
-  acquire(signal: AbortSignal): Promise<void> {
-    if (signal.aborted) return Promise.reject(signal.reason as Error);
-    if (this.#free > 0) {
-      this.#free -= 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const grant = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const at = this.#waiting.indexOf(grant);
-        if (at >= 0) this.#waiting.splice(at, 1);
-        reject(signal.reason as Error);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.push(grant);
-    });
-  }
-
-  release(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#free += 1;
-  }
 }
 
 /**

@@ -10,6 +10,7 @@
  * of the other hosts' URLs are recorded as `offline`, which the audit does not read, and the crawl says so once.
  */
 import type { FetchFailure, FetchOutcome, HttpFetcher } from '../../adapters/http-fetcher.js';
+import { Slots } from '../../adapters/slots.js';
 import type { Store } from '../../store/index.js';
 import type { PendingResource, ResourceResult } from '../../store/repos/resources-repo.js';
 import { nowIso } from '../../store/clock.js';
@@ -85,8 +86,8 @@ export class ResourceChecker {
   private offline: boolean | null = null;
   /** External hosts that gave no answer, with how many times and how (check()). */
   private readonly deadHosts = new Map<string, { count: number; error: FetchFailure }>();
-  /** External hosts' checks in flight, and the checks waiting for one of their slots. */
-  private readonly inFlight = new Map<string, { count: number; waiting: (() => void)[] }>();
+  /** Each external host's HOST_IN_FLIGHT slots for checks. */
+  private readonly inFlight = new Map<string, Slots>();
 
   constructor(
     private readonly store: Store,
@@ -209,7 +210,9 @@ export class ResourceChecker {
     const internal = this.o.isInternal(r.url);
     if (internal) return this.checkOnce(r, internal);
     const host = hostOf(r.url);
-    const release = await this.hostSlot(host);
+    let slots = this.inFlight.get(host);
+    if (!slots) this.inFlight.set(host, (slots = new Slots(HOST_IN_FLIGHT)));
+    await slots.acquire(this.o.signal);
     try {
       const dead = this.deadHosts.get(host);
       if (dead && dead.count >= HOST_GIVE_UP) return { ...empty(r.id), fetch_error: dead.error };
@@ -220,25 +223,8 @@ export class ResourceChecker {
       else if (result.status_code !== null) this.deadHosts.delete(host);
       return result;
     } finally {
-      release();
+      slots.release();
     }
-  }
-
-  /** Waits for one of an external host's HOST_IN_FLIGHT slots; resolves to its release. */
-  private async hostSlot(host: string): Promise<() => void> {
-    for (;;) {
-      const busy = this.inFlight.get(host);
-      if (!busy || busy.count < HOST_IN_FLIGHT) break;
-      await new Promise<void>((resolve) => busy.waiting.push(resolve));
-    }
-    const busy = this.inFlight.get(host) ?? { count: 0, waiting: [] };
-    busy.count++;
-    this.inFlight.set(host, busy);
-    return () => {
-      busy.count--;
-      busy.waiting.shift()?.();
-      if (busy.count === 0 && !busy.waiting.length) this.inFlight.delete(host);
-    };
   }
 
   private async checkOnce(r: PendingResource, internal: boolean): Promise<ResourceResult> {
